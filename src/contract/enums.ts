@@ -1,0 +1,57 @@
+/** Enumerations of spec §3: one list each, used by the database checks, the zod schemas and the UI. */
+export const LANGUAGES = ['en', 'de', 'fr', 'it'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** Spec §1 names German as the interface fallback (docs/decisions/0004-fallback-language.md). */
+export const FALLBACK_LANGUAGE: Language = 'de';
+/** Invitation messages fall back to English (spec §1). */
+export const INVITATION_FALLBACK_LANGUAGE: Language = 'en';
+
+export const ITEM_CATEGORIES = [
+  'electronics',
+  'tools',
+  'books',
+  'sports',
+  'kitchen',
+  'furniture',
+  'clothing',
+  'toys',
+  'outdoor',
+  'other',
+] as const;
+export type ItemCategory = (typeof ITEM_CATEGORIES)[number];
+
+export const ITEM_STATUSES = ['available', 'in_use', 'borrowed'] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+
+export const LENDING_REQUEST_STATUSES = [
+  'pending',
+  'accepted',
+  'declined',
+  'borrowed',
+  'returned',
+  'withdrawn',
+] as const;
+export type LendingRequestStatus = (typeof LENDING_REQUEST_STATUSES)[number];
+
+export const URGENCIES = ['low', 'normal', 'high'] as const;
+export type Urgency = (typeof URGENCIES)[number];
+
+export const CONTACT_STATUSES = ['pending', 'invited', 'active'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+export const INVITATION_METHODS = ['whatsapp', 'email', 'link'] as const;
+export type InvitationMethod = (typeof INVITATION_METHODS)[number];
+
+export const MESSAGE_TYPES = ['user', 'text', 'system', 'request_notification', 'network_request'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+export const GROUP_ROLES = ['admin', 'member'] as const;
+export type GroupRole = (typeof GROUP_ROLES)[number];
+
+export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'denied'] as const;
+export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
+
+export const NETWORK_RESPONSES = ['add_to_items', 'have_it', 'decline'] as const;
+export type NetworkResponse = (typeof NETWORK_RESPONSES)[number];
+
+export const LOGIN_METHODS = ['oidc'] as const;

@@ -1,0 +1,30 @@
+/**
+ * Error codes the API returns in `{ error: { code, messageKey } }`. Each code
+ * maps to a translation key under `errors.*` in every locale, so the client can
+ * show the message in the reader's language (spec §8 "Generic").
+ */
+export const ERROR_CODES = [
+  'authentication_required',
+  'permission_denied',
+  'not_found',
+  'invalid_input',
+  'duplicate_entry',
+  'too_many_requests',
+  'cross_origin_refused',
+  'payload_too_large',
+  'unsupported_media_type',
+  'server_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    /** A translation key, e.g. `errors.not_found`. */
+    messageKey: string;
+    /** English fallback text, for logs and clients without the locale files. */
+    message: string;
+    /** For invalid input: which fields failed, each with its own message key. */
+    issues?: { path: string; messageKey: string }[];
+  };
+}

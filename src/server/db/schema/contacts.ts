@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { CONTACT_STATUSES, INVITATION_METHODS } from '../../../contract/enums';
+import { LIMITS } from '../../../contract/limits';
+import { lengthBetween, oneOf, phoneFormat } from './checks';
+import { users } from './users';
+
+/**
+ * A person in a user's address book. Linked to a registered user
+ * (`contact_user_id`, status active) or pending/invited until they join.
+ * If the linked user deletes their account the contact falls back to
+ * unlinked (SET NULL) rather than vanishing from the owner's list.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactUserId: uuid('contact_user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    notes: text('notes'),
+    status: text('status').notNull().default('pending'),
+    invitationMethod: text('invitation_method'),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('contacts_user_idx').on(t.userId),
+    index('contacts_contact_user_idx').on(t.contactUserId),
+    // Duplicates among one user's own contacts are refused (spec §5).
+    uniqueIndex('contacts_user_contact_user_key').on(t.userId, t.contactUserId),
+    uniqueIndex('contacts_user_phone_key').on(t.userId, t.phone),
+    uniqueIndex('contacts_user_email_key').on(t.userId, sql`lower(${t.email})`),
+    check('contacts_not_self', sql`${t.contactUserId} IS NULL OR ${t.contactUserId} <> ${t.userId}`),
+    check('contacts_name_length', lengthBetween(t.name, 1, LIMITS.nameMax)),
+    check('contacts_phone_format', phoneFormat(t.phone)),
+    check('contacts_email_length', lengthBetween(t.email, 3, 254)),
+    check('contacts_notes_length', lengthBetween(t.notes, 0, LIMITS.descriptionMax)),
+    check('contacts_status', oneOf(t.status, CONTACT_STATUSES)),
+    check('contacts_invitation_method', oneOf(t.invitationMethod, INVITATION_METHODS)),
+  ],
+);

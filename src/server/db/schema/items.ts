@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ITEM_CATEGORIES, ITEM_STATUSES } from '../../../contract/enums';
+import { LIMITS } from '../../../contract/limits';
+import { lengthBetween, oneOf } from './checks';
+import { groups } from './groups';
+import { users } from './users';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+export const items = pgTable(
+  'items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    category: text('category').notNull(),
+    status: text('status').notNull().default('available'),
+    imageUrl: text('image_url'),
+    personalUseUntil: date('personal_use_until'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('items_owner_idx').on(t.ownerId, t.createdAt.desc()),
+    check('items_name_length', lengthBetween(t.name, 1, LIMITS.nameMax)),
+    check('items_description_length', lengthBetween(t.description, 0, LIMITS.descriptionMax)),
+    check('items_category', oneOf(t.category, ITEM_CATEGORIES)),
+    check('items_status', oneOf(t.status, ITEM_STATUSES)),
+    check('items_image_url_length', lengthBetween(t.imageUrl, 0, 2048)),
+  ],
+);
+
+/**
+ * Photos live in PostgreSQL by default so several app instances share them;
+ * they are already re-encoded and stripped of metadata when stored.
+ */
+export const itemPhotos = pgTable(
+  'item_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('item_photos_item_position_key').on(t.itemId, t.position),
+    check('item_photos_content_type', oneOf(t.contentType, ['image/jpeg', 'image/png', 'image/webp'])),
+    check('item_photos_position', sql`${t.position} >= 0`),
+  ],
+);
+
+/** "Can see" for one registered contact. Removing the user removes the share. */
+export const itemContactPermissions = pgTable(
+  'item_contact_permissions',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    contactUserId: uuid('contact_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    canView: boolean('can_view').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.contactUserId] }),
+    index('item_contact_permissions_user_idx').on(t.contactUserId),
+  ],
+);
+
+/** "Can see" for one group; deleting the group removes its shares. */
+export const itemGroupPermissions = pgTable(
+  'item_group_permissions',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    canView: boolean('can_view').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.groupId] }),
+    index('item_group_permissions_group_idx').on(t.groupId),
+  ],
+);

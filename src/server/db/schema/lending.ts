@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ITEM_CATEGORIES, LENDING_REQUEST_STATUSES, URGENCIES } from '../../../contract/enums';
+import { LIMITS } from '../../../contract/limits';
+import { lengthBetween, oneOf } from './checks';
+import { items } from './items';
+import { users } from './users';
+
+export const lendingRequests = pgTable(
+  'lending_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    requesterId: uuid('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    requestedFrom: date('requested_from'),
+    expectedReturnDate: date('expected_return_date'),
+    status: text('status').notNull().default('pending'),
+    ownerResponse: text('owner_response'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // At most one request per item is accepted or borrowed at a time: the
+    // database, not the application, settles two racing accepts.
+    uniqueIndex('lending_requests_one_active_per_item')
+      .on(t.itemId)
+      .where(sql`${t.status} IN ('accepted', 'borrowed')`),
+    // A requester has at most one open request per item.
+    uniqueIndex('lending_requests_one_open_per_requester')
+      .on(t.itemId, t.requesterId)
+      .where(sql`${t.status} IN ('pending', 'accepted', 'borrowed')`),
+    index('lending_requests_requester_idx').on(t.requesterId, t.requestedAt.desc()),
+    index('lending_requests_owner_idx').on(t.ownerId, t.requestedAt.desc()),
+    check('lending_requests_status', oneOf(t.status, LENDING_REQUEST_STATUSES)),
+    check('lending_requests_message_length', lengthBetween(t.message, 1, LIMITS.messageMax)),
+    check('lending_requests_response_length', lengthBetween(t.ownerResponse, 0, LIMITS.messageMax)),
+    check('lending_requests_not_own_item', sql`${t.requesterId} <> ${t.ownerId}`),
+    check(
+      'lending_requests_dates_ordered',
+      sql`${t.requestedFrom} IS NULL OR ${t.expectedReturnDate} IS NULL OR ${t.expectedReturnDate} >= ${t.requestedFrom}`,
+    ),
+  ],
+);
+
+/** "Looking for …": sent to the requester's whole network as messages. */
+export const networkRequests = pgTable(
+  'network_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requesterId: uuid('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    category: text('category'),
+    urgency: text('urgency').notNull().default('normal'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('network_requests_requester_idx').on(t.requesterId),
+    check('network_requests_title_length', lengthBetween(t.title, 1, LIMITS.requestTitleMax)),
+    check('network_requests_description_length', lengthBetween(t.description, 0, LIMITS.descriptionMax)),
+    check('network_requests_category', oneOf(t.category, ITEM_CATEGORIES)),
+    check('network_requests_urgency', oneOf(t.urgency, URGENCIES)),
+  ],
+);
+
+export const networkRequestResponses = pgTable(
+  'network_request_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    networkRequestId: uuid('network_request_id')
+      .notNull()
+      .references(() => networkRequests.id, { onDelete: 'cascade' }),
+    responderId: uuid('responder_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    response: text('response').notNull(),
+    message: text('message'),
+    itemId: uuid('item_id').references(() => items.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('network_request_responses_request_idx').on(t.networkRequestId),
+    check('network_request_responses_response_length', lengthBetween(t.response, 1, 50)),
+    check('network_request_responses_message_length', lengthBetween(t.message, 0, LIMITS.messageMax)),
+  ],
+);

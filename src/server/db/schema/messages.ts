@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { MESSAGE_TYPES } from '../../../contract/enums';
+import { lengthBetween, oneOf } from './checks';
+import { lendingRequests, networkRequests } from './lending';
+import { users } from './users';
+
+/**
+ * Messages between two users. User-typed content is limited to 500
+ * characters by the API schema; system messages quote item names and request
+ * texts, so the column allows up to 1000.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: uuid('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    messageType: text('message_type').notNull().default('user'),
+    lendingRequestId: uuid('lending_request_id').references(() => lendingRequests.id, { onDelete: 'set null' }),
+    networkRequestId: uuid('network_request_id').references(() => networkRequests.id, { onDelete: 'set null' }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_pair_time_idx').on(t.senderId, t.receiverId, t.createdAt.desc()),
+    index('messages_receiver_pair_time_idx').on(t.receiverId, t.senderId, t.createdAt.desc()),
+    index('messages_unread_idx').on(t.receiverId).where(sql`${t.readAt} IS NULL`),
+    check('messages_content_length', lengthBetween(t.content, 1, 1000)),
+    check('messages_type', oneOf(t.messageType, MESSAGE_TYPES)),
+  ],
+);
