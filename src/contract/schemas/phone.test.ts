@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { phoneSchema } from './phone';
+import { updateProfileSchema } from './profile';
+
+describe('phoneSchema (spec §5)', () => {
+  it.each([
+    ['+41791234567', '+41791234567'],
+    ['41791234567', '+41791234567'],
+    ['+1 (555) 123-4567', '+15551234567'],
+    ['+123456789012345', '+123456789012345'],
+  ])('accepts %s as %s', (input, expected) => {
+    expect(phoneSchema.parse(input)).toBe(expected);
+  });
+
+  it.each([
+    ['', 'validation.phoneRequired'],
+    ['tel 079', 'validation.phoneCountryCode'],
+    ['+123456789', 'validation.phoneLength'],
+    ['+1234567890123456', 'validation.phoneLength'],
+    ['+41 79 abc 45 67', 'validation.phoneLength'],
+  ])('refuses %j with %s', (input, key) => {
+    const result = phoneSchema.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(key);
+  });
+});
+
+describe('updateProfileSchema', () => {
+  it('treats an empty email as none and defaults the language', () => {
+    expect(updateProfileSchema.parse({ name: ' Ada ', phone: '41791234567', email: '' })).toEqual({
+      name: 'Ada',
+      phone: '+41791234567',
+      email: null,
+      language: 'en',
+    });
+  });
+
+  it('refuses an invalid email with a translatable key', () => {
+    const result = updateProfileSchema.safeParse({ name: 'Ada', phone: '+41791234567', email: 'nope' });
+    expect(result.error?.issues[0]?.message).toBe('validation.emailInvalid');
+  });
+});

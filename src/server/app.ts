@@ -1,0 +1,132 @@
+import { createHmac } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createOidcClient, type OidcClient } from './auth/oidc-client';
+import { authRoutes } from './auth/routes';
+import { isLoopbackUrl, type AppConfig } from './config/config';
+import type { Database } from './db/client';
+import { healthRoutes } from './health/routes';
+import { registerErrorHandler } from './http/error-handler';
+import { registerSecurity } from './http/security';
+import { registerSessionGuard, sessionCookieSettings } from './http/session-guard';
+import { registerStaticClient } from './http/static-client';
+import { createBuiltinProvider } from './idp/provider';
+import { registerBuiltinProvider } from './idp/routes';
+import { unreadCountRoute } from './messages/unread-count-route';
+import { userRoutes } from './users/routes';
+
+export interface AppDependencies {
+  config: AppConfig;
+  db: Database;
+  /** Pino options or false (tests keep logs quiet). */
+  logger?: boolean | { level: string };
+  /** Folder of the built client; defaults to dist/client next to the bundle. */
+  clientDir?: string;
+  /** Requests per minute and client on /api and /oidc. */
+  rateLimitMax?: number;
+}
+
+export const BUILTIN_CLIENT_ID = 'lendloop';
+
+/**
+ * Builds the whole application without listening (fastify/demo style), so
+ * tests drive it through `app.inject` or a real port.
+ */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const secure = config.publicUrl.protocol === 'https:';
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // Big enough for the forms; image routes raise it for themselves.
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandler(app);
+  await app.register(cookie, { secret: config.sessionSecret });
+  await registerSecurity(app, {
+    publicOrigin: config.publicUrl.origin,
+    secureCookies: secure,
+    rateLimitMax: deps.rateLimitMax ?? 600,
+  });
+  const sessionCookie = sessionCookieSettings(secure);
+  registerSessionGuard(app, db, sessionCookie);
+
+  const oidc = await setUpSignIn(app, deps);
+  await app.register(authRoutes, {
+    db,
+    oidc,
+    publicUrl: config.publicUrl,
+    sessionCookie,
+    loginMethod: config.oidc ? 'oidc' : 'builtin-oidc',
+  });
+  await app.register(userRoutes, { db });
+  await app.register(unreadCountRoute, { db });
+  await app.register(healthRoutes, { db });
+
+  const clientDir = deps.clientDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
+  const served = await registerStaticClient(app, clientDir);
+  if (!served) app.log.info({ clientDir }, 'no built client found: serving the API only');
+  return app;
+}
+
+/** External issuer when configured; otherwise the built-in provider at PUBLIC_URL/oidc. */
+async function setUpSignIn(app: FastifyInstance, { config, db }: AppDependencies): Promise<OidcClient> {
+  const redirectUri = new URL('/api/callback', config.publicUrl).href;
+  if (config.oidc) {
+    return createOidcClient({
+      issuerUrl: config.oidc.issuerUrl,
+      clientId: config.oidc.clientId,
+      clientSecret: config.oidc.clientSecret,
+      redirectUri,
+      scopes: config.oidcScopes,
+      allowInsecureHttp: isLoopbackUrl(config.oidc.issuerUrl),
+    });
+  }
+
+  if (!isLoopbackUrl(config.publicUrl) && !config.allowBuiltinIdp) {
+    throw new Error(
+      `The built-in identity provider signs people in without a password, so it only runs on a loopback PUBLIC_URL ` +
+        `(got ${config.publicUrl.origin}). Configure OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, ` +
+        'or set ALLOW_BUILTIN_IDP=true to run it anyway.',
+    );
+  }
+  app.log.warn(
+    'Sign-in uses the BUILT-IN identity provider: password-less local accounts, for trying Lendloop and for tests only. ' +
+      'Set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET for production.',
+  );
+  const issuer = new URL('/oidc', config.publicUrl).href;
+  const clientSecret = derivedSecret(config.sessionSecret, 'builtin-idp-client');
+  const provider = createBuiltinProvider({
+    issuer,
+    db,
+    dataDir: config.dataDir,
+    clientId: BUILTIN_CLIENT_ID,
+    clientSecret,
+    redirectUri,
+    postLogoutRedirectUri: new URL('/', config.publicUrl).href,
+    cookieKeys: [derivedSecret(config.sessionSecret, 'builtin-idp-cookies')],
+    trustProxy: config.trustProxy,
+  });
+  await registerBuiltinProvider(app, provider, db);
+  return createOidcClient({
+    issuerUrl: new URL(issuer),
+    clientId: BUILTIN_CLIENT_ID,
+    clientSecret,
+    redirectUri,
+    scopes: config.oidcScopes,
+    allowInsecureHttp: config.publicUrl.protocol === 'http:',
+    // The local account picker shows on every sign-in, so switching test accounts is one click.
+    extraAuthParams: { prompt: 'login' },
+  });
+}
+
+function derivedSecret(secret: string, purpose: string): string {
+  return createHmac('sha256', secret).update(purpose).digest('base64url');
+}

@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../db/client';
+import type { SessionCookieSettings } from '../http/session-guard';
+import type { OidcClient, PendingLogin } from './oidc-client';
+import { createSession, destroySession } from './session-store';
+import { signInUser } from './sign-in-user';
+
+export interface AuthRouteOptions {
+  db: Database;
+  oidc: OidcClient;
+  publicUrl: URL;
+  sessionCookie: SessionCookieSettings;
+  /** Label stored in login history, e.g. "oidc" or "builtin-oidc". */
+  loginMethod: string;
+}
+
+/** Short-lived, signed cookie carrying PKCE verifier, state, nonce and where to go back. */
+const LOGIN_COOKIE = 'lendloop_login';
+const LOGIN_COOKIE_MAX_AGE_S = 10 * 60;
+
+const loginCookieSchema = z.object({
+  codeVerifier: z.string(),
+  state: z.string(),
+  nonce: z.string(),
+  returnTo: z.string(),
+});
+
+/** Only same-site paths: never an open redirect. */
+export function safeReturnTo(value: string | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  return value.startsWith('/api/') ? '/' : value;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, options) => {
+  const { db, oidc, publicUrl, sessionCookie } = options;
+  const sessionCookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: sessionCookie.secure,
+  };
+
+  app.get(
+    '/api/login',
+    { config: { public: true }, schema: { querystring: z.object({ returnTo: z.string().max(2000).optional() }) } },
+    async (request, reply) => {
+      const { url, pending } = await oidc.startLogin();
+      const value = JSON.stringify({ ...pending, returnTo: safeReturnTo(request.query.returnTo) });
+      reply.setCookie(LOGIN_COOKIE, value, {
+        ...sessionCookieOptions,
+        // Lax: the cookie must come back on the issuer's top-level redirect to /api/callback.
+        path: '/api/callback',
+        maxAge: LOGIN_COOKIE_MAX_AGE_S,
+        signed: true,
+      });
+      return reply.redirect(url.href);
+    },
+  );
+
+  app.get(
+    '/api/callback',
+    {
+      config: { public: true },
+      schema: { querystring: z.object({ error: z.string().max(200).optional() }).passthrough() },
+    },
+    async (request, reply) => {
+      const pending = readLoginCookie(request.unsignCookie(request.cookies[LOGIN_COOKIE] ?? ''));
+      reply.clearCookie(LOGIN_COOKIE, { path: '/api/callback' });
+      if (request.query.error) {
+        // The person cancelled at the provider: back to the landing page, no drama.
+        if (request.query.error === 'access_denied') return reply.redirect('/');
+        return reply.redirect(`/auth-debug?error=${encodeURIComponent(request.query.error)}`);
+      }
+      if (!pending) return reply.redirect('/auth-debug?error=login_expired');
+
+      let completed;
+      try {
+        completed = await oidc.finishLogin(new URL(request.url, publicUrl), pending);
+      } catch (error) {
+        request.log.warn({ err: error }, 'sign-in callback refused');
+        return reply.redirect('/auth-debug?error=login_failed');
+      }
+      const user = await signInUser(db, completed.claims, {
+        issuer: completed.issuer,
+        userAgent: request.headers['user-agent'],
+        ipAddress: request.ip,
+        loginMethod: options.loginMethod,
+      });
+      // A new session id at every sign-in; the previous session (if any) ends.
+      if (request.auth) await destroySession(db, request.auth.idHash);
+      const token = await createSession(db, user.id, completed.idToken ?? null);
+      reply.setCookie(sessionCookie.name, token, sessionCookieOptions);
+      request.log.info({ userId: user.id }, 'signed in');
+      return reply.redirect(pending.returnTo);
+    },
+  );
+
+  app.get('/api/logout', { config: { public: true } }, async (request, reply) => {
+    // Logout is a GET navigation (spec §2). Refuse it from other sites so a
+    // foreign page cannot sign people out (SameSite=Lax still sends the cookie).
+    if (request.headers['sec-fetch-site'] === 'cross-site') return reply.redirect('/');
+    const session = request.auth;
+    if (session) await destroySession(db, session.idHash);
+    reply.clearCookie(sessionCookie.name, { path: '/' });
+    const endSession = session ? await oidc.logoutUrl(session.idToken, new URL('/', publicUrl).href) : undefined;
+    return reply.redirect(endSession?.href ?? '/');
+  });
+};
+
+function readLoginCookie(unsigned: { valid: boolean; value: string | null }): (PendingLogin & { returnTo: string }) | null {
+  if (!unsigned.valid || !unsigned.value) return null;
+  try {
+    const parsed = loginCookieSchema.safeParse(JSON.parse(unsigned.value));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

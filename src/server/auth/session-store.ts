@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { sessions, users } from '../db/schema';
+
+/**
+ * Database sessions (docs/decisions/0003-sessions.md): the cookie holds a
+ * random 256-bit token, the table holds its SHA-256. A session ends after
+ * IDLE_TIMEOUT without use or ABSOLUTE_LIFETIME after sign-in, whichever is first.
+ */
+export const SESSION_IDLE_TIMEOUT_MS = 14 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** `last_seen_at` / `last_active` are rewritten at most this often per session (throttled writes). */
+export const ACTIVITY_WRITE_INTERVAL_MS = 5 * 60 * 1000;
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface ActiveSession {
+  idHash: string;
+  user: UserRow;
+  idToken: string | null;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(db: Database, userId: string, idToken: string | null, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    idHash: hashToken(token),
+    userId,
+    idToken,
+    createdAt: now,
+    lastSeenAt: now,
+    absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_LIFETIME_MS),
+  });
+  // Opportunistic clean-up of this user's dead sessions: keeps the table small
+  // without a background job.
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        or(lt(sessions.absoluteExpiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_TIMEOUT_MS))),
+      ),
+    );
+  return token;
+}
+
+/** One query for the session and its user; a second, throttled one to record activity. */
+export async function findActiveSession(db: Database, token: string, now = new Date()): Promise<ActiveSession | null> {
+  const idHash = hashToken(token);
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, idHash))
+    .limit(1);
+  if (!row) return null;
+  const idleSince = now.getTime() - row.session.lastSeenAt.getTime();
+  if (row.session.absoluteExpiresAt <= now || idleSince > SESSION_IDLE_TIMEOUT_MS) {
+    await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    return null;
+  }
+  if (idleSince > ACTIVITY_WRITE_INTERVAL_MS || !row.user.lastActive) {
+    await db.execute(sql`
+      WITH touched AS (UPDATE ${sessions} SET last_seen_at = ${now} WHERE id_hash = ${idHash})
+      UPDATE ${users} SET last_active = ${now} WHERE id = ${row.user.id}`);
+    row.user.lastActive = now;
+  }
+  return { idHash, user: row.user, idToken: row.session.idToken };
+}
+
+export async function destroySession(db: Database, idHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}

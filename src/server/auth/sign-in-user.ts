@@ -1,0 +1,108 @@
+import { and, eq, like, or } from 'drizzle-orm';
+import { LANGUAGES, type Language } from '../../contract/enums';
+import { LIMITS } from '../../contract/limits';
+import type { Database, DbOrTx } from '../db/client';
+import { loginHistory, users } from '../db/schema';
+import type { UserRow } from './session-store';
+
+/** The OpenID claims we use; everything but `sub` is optional at the issuer. */
+export interface IdentityClaims {
+  sub: string;
+  name?: string | undefined;
+  preferred_username?: string | undefined;
+  email?: string | undefined;
+  locale?: string | undefined;
+}
+
+export interface SignInContext {
+  issuer: string;
+  userAgent: string | undefined;
+  ipAddress: string | undefined;
+  loginMethod: string;
+}
+
+/**
+ * Finds the user by issuer + subject or creates them from the claims, then
+ * records the sign-in (login history, last login), in one transaction.
+ * Profile fields are only taken from the claims at creation: afterwards they
+ * are the user's own to edit.
+ */
+export async function signInUser(db: Database, claims: IdentityClaims, context: SignInContext): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    let [user] = await tx
+      .update(users)
+      .set({ lastLogin: now, lastActive: now })
+      .where(and(eq(users.issuer, context.issuer), eq(users.subject, claims.sub)))
+      .returning();
+    if (!user) user = await createUser(tx, claims, context.issuer, now);
+    await tx.insert(loginHistory).values({
+      userId: user.id,
+      userAgent: context.userAgent?.slice(0, 1000) ?? null,
+      ipAddress: context.ipAddress ?? null,
+      loginMethod: context.loginMethod,
+      loginAt: now,
+    });
+    return user;
+  });
+}
+
+async function createUser(db: DbOrTx, claims: IdentityClaims, issuer: string, now: Date): Promise<UserRow> {
+  const base = usernameBase(claims);
+  const name = (claims.name?.trim() || claims.preferred_username?.trim() || base).slice(0, LIMITS.nameMax);
+  const email = claims.email && claims.email.length <= 254 ? claims.email : null;
+  const language = languageFromLocale(claims.locale);
+  // Try the base, then base-2, base-3… skipping every name already taken. ON
+  // CONFLICT guards against a concurrent sign-up taking the same name.
+  const taken = new Set(
+    (
+      await db
+        .select({ username: users.username })
+        .from(users)
+        .where(or(eq(users.username, base), like(users.username, `${escapeLike(base.slice(0, LIMITS.usernameMax - 4))}-%`)))
+    ).map((r) => r.username),
+  );
+  for (let suffix = 1; suffix < 10_000; suffix++) {
+    const candidate = withSuffix(base, suffix);
+    if (taken.has(candidate)) continue;
+    const [created] = await db
+      .insert(users)
+      .values({ issuer, subject: claims.sub, username: candidate, name, email, language, createdAt: now, lastLogin: now, lastActive: now })
+      .onConflictDoNothing({ target: users.username })
+      .returning();
+    if (created) return created;
+    taken.add(candidate);
+  }
+  throw new Error('Could not allocate a unique username');
+}
+
+/** A valid username (contract rule) from preferred_username, email, name or "user". */
+export function usernameBase(claims: IdentityClaims): string {
+  const sources = [claims.preferred_username, claims.email?.split('@')[0], claims.name, 'user'];
+  for (const source of sources) {
+    const cleaned = (source ?? '')
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/\s+/g, '.')
+      .replace(/[^a-z0-9._-]/g, '')
+      .slice(0, LIMITS.usernameMax);
+    if (cleaned.length >= LIMITS.usernameMin) return cleaned;
+  }
+  return 'user';
+}
+
+function withSuffix(base: string, suffix: number): string {
+  if (suffix === 1) return base;
+  const tail = `-${suffix}`;
+  return `${base.slice(0, LIMITS.usernameMax - tail.length)}${tail}`;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function languageFromLocale(locale: string | undefined): Language {
+  const code = locale?.slice(0, 2).toLowerCase();
+  return (LANGUAGES as readonly string[]).includes(code ?? '') ? (code as Language) : 'en';
+}

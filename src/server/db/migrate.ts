@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type { DatabaseHandle } from './client';
+
+/** Arbitrary constant naming our migration lock in pg_advisory_lock. */
+const MIGRATION_LOCK_KEY = 7_424_190_331;
+
+/**
+ * Applies the committed migrations in `drizzle/`. Several instances may start
+ * at once against one database: a session-level advisory lock, held on its own
+ * connection, lets one migrate while the others wait and then find nothing to do.
+ */
+export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+  const lockClient = await handle.pool.connect();
+  try {
+    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate(handle.db, { migrationsFolder: migrationsFolder() });
+  } finally {
+    await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    lockClient.release();
+  }
+}
+
+export function migrationsFolder(): string {
+  // From src/server/db (tsx, vitest) or dist/server (the built bundle).
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../../../drizzle'), path.resolve(here, '../../drizzle')];
+  const found = candidates.find((dir) => existsSync(path.join(dir, 'meta/_journal.json')));
+  if (!found) throw new Error(`Migrations folder not found (looked in ${candidates.join(', ')})`);
+  return found;
+}

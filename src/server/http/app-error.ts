@@ -1,0 +1,50 @@
+import type { ErrorCode } from '../../contract/errors';
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  authentication_required: 401,
+  permission_denied: 403,
+  not_found: 404,
+  invalid_input: 400,
+  duplicate_entry: 409,
+  too_many_requests: 429,
+  cross_origin_refused: 403,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  server_error: 500,
+};
+
+/**
+ * The one application error type. Use cases throw it; the error handler turns
+ * it into `{ error: { code, messageKey, message } }` with the right status.
+ * `messageKey` is a translation key; `message` is the English text for logs.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly messageKey: string = `errors.${code}`,
+    readonly issues?: { path: string; messageKey: string }[],
+  ) {
+    super(message);
+    this.statusCode = STATUS_BY_CODE[code];
+  }
+
+  static unauthenticated(): AppError {
+    return new AppError('authentication_required', 'Authentication required');
+  }
+  static forbidden(message = 'Permission denied', messageKey?: string): AppError {
+    return new AppError('permission_denied', message, messageKey);
+  }
+  static notFound(message = 'Not found', messageKey?: string): AppError {
+    return new AppError('not_found', message, messageKey);
+  }
+  static conflict(message: string, messageKey?: string): AppError {
+    return new AppError('duplicate_entry', message, messageKey);
+  }
+  static invalid(message: string, messageKey?: string, issues?: AppError['issues']): AppError {
+    return new AppError('invalid_input', message, messageKey, issues);
+  }
+}

@@ -1,0 +1,67 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody, ErrorCode } from '../../contract/errors';
+import { AppError } from './app-error';
+
+/**
+ * One error handler for the whole API (fastify/demo style): 4xx carry a
+ * translatable message key, 5xx never show internals and are logged with the
+ * request id so an operator can find them.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ code: appError.code, reason: error.message }, 'request refused');
+    }
+    return sendError(reply, appError);
+  });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) =>
+    sendError(reply, AppError.notFound(`No route for ${request.method} ${request.url.split('?')[0]}`)),
+  );
+}
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  const body: ApiErrorBody = {
+    error: {
+      code: error.code,
+      messageKey: error.messageKey,
+      message: error.message,
+      ...(error.issues ? { issues: error.issues } : {}),
+    },
+  };
+  return reply.status(error.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/** Fastify and plugin errors that are the client's fault, mapped to our codes. */
+const FRAMEWORK_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_input',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_input',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_input',
+};
+
+function toAppError(error: FastifyError): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((issue) => ({
+      path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+      // Contract schemas use translation keys as messages ("validation.nameRequired");
+      // zod's built-in messages are English prose, so those map to the generic key.
+      messageKey: issue.message && /^[a-zA-Z]+\.[a-zA-Z_.]+$/.test(issue.message) ? issue.message : 'errors.invalid_input',
+    }));
+    return AppError.invalid('Invalid input', 'errors.invalid_input', issues);
+  }
+  const mapped = error.code ? FRAMEWORK_CODES[error.code] : undefined;
+  if (mapped) return new AppError(mapped, error.message);
+  if (error instanceof SyntaxError) return AppError.invalid('Malformed JSON body');
+  if (error.statusCode === 429) return new AppError('too_many_requests', 'Too many requests');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return AppError.invalid(error.message);
+  }
+  return new AppError('server_error', 'Internal server error');
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { findActiveSession } from '../auth/session-store';
+import type { Database } from '../db/client';
+import { AppError } from './app-error';
+import './fastify-types';
+
+export interface SessionCookieSettings {
+  name: string;
+  secure: boolean;
+}
+
+/** `__Host-` binds the cookie to our exact origin over https (no Domain, Path=/). */
+export function sessionCookieSettings(secure: boolean): SessionCookieSettings {
+  return { name: secure ? '__Host-lendloop_session' : 'lendloop_session', secure };
+}
+
+/**
+ * Loads the session for API requests and refuses every API route that did not
+ * declare `config: { public: true }`: authentication is deny-by-default.
+ */
+export function registerSessionGuard(app: FastifyInstance, db: Database, cookie: SessionCookieSettings): void {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[cookie.name];
+    if (token) request.auth = await findActiveSession(db, token);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config.public) return;
+    if (!request.auth) throw AppError.unauthenticated();
+  });
+}

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built client (dist/client): hashed assets cached for a year,
+ * everything else (index.html, locale files) revalidated on each load. Any
+ * other GET that is not an API or provider path gets index.html, so the
+ * client router can show its page (or its 404).
+ */
+export async function registerStaticClient(app: FastifyInstance, clientDir: string): Promise<boolean> {
+  if (!existsSync(path.join(clientDir, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      const relative = path.relative(clientDir, filePath);
+      res.header(
+        'Cache-Control',
+        relative.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  app.get('/*', { config: { public: true } }, (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const filePath = path.join(clientDir, path.normalize(url));
+    if (url !== '/' && filePath.startsWith(clientDir) && existsSync(filePath) && !url.endsWith('/')) {
+      return reply.sendFile(path.relative(clientDir, filePath));
+    }
+    // Missing assets are real 404s; app routes get the client shell.
+    if (url.startsWith('/assets/') || url.startsWith('/locales/')) return reply.callNotFound();
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+  return true;
+}

@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { z } from 'zod';
+import { optionalEmailSchema } from '../../contract/schemas/profile';
+import { displayNameSchema, usernameSchema } from '../../contract/schemas/user';
+import type { Database } from '../db/client';
+import { createAccount, findAccount, listAccounts } from './accounts';
+import { idpText, pickLanguage } from './page-text';
+import { renderMessagePage, renderSignInPage } from './sign-in-page';
+
+const FORM_BODY_LIMIT = 16 * 1024;
+
+const createAccountForm = z.object({
+  name: displayNameSchema,
+  username: usernameSchema,
+  email: optionalEmailSchema,
+});
+
+/**
+ * Mounts the built-in provider under /oidc and serves its sign-in pages.
+ * Two encapsulated scopes: the protocol endpoints get the raw request stream
+ * (oidc-provider parses its own bodies), the interaction pages parse forms.
+ */
+export async function registerBuiltinProvider(app: FastifyInstance, provider: Provider, db: Database): Promise<void> {
+  const handle = provider.callback();
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    // Leave the body unread for oidc-provider.
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.all('/oidc/*', { config: { public: true } }, (request, reply) => {
+      reply.hijack();
+      const raw = request.raw as typeof request.raw & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      raw.url = (raw.url ?? '/').slice('/oidc'.length) || '/';
+      handle(raw, reply.raw);
+    });
+  });
+
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    const languageOf = (request: FastifyRequest, uiLocales?: unknown) =>
+      pickLanguage([request.cookies['i18next'], typeof uiLocales === 'string' ? uiLocales : undefined, request.headers['accept-language']]);
+
+    const renderPage = async (request: FastifyRequest, reply: FastifyReply, form?: Parameters<typeof renderSignInPage>[0]['form']) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const language = languageOf(request, details.params.ui_locales);
+      const html = renderSignInPage({ language, t: idpText(language), uid: details.uid, accounts: await listAccounts(db), form });
+      return reply.status(form ? 400 : 200).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
+    };
+
+    const expired = (request: FastifyRequest, reply: FastifyReply) => {
+      const language = languageOf(request);
+      const t = idpText(language);
+      return reply.status(400).type('text/html; charset=utf-8').send(renderMessagePage(language, t('expiredTitle'), t('expired')));
+    };
+
+    /** Wraps an interaction handler: an unknown or expired interaction gets a friendly page. */
+    const interaction =
+      (handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        try {
+          return await handler(request, reply);
+        } catch (error) {
+          if (error instanceof Error && /SessionNotFound|interaction session/i.test(`${error.name} ${error.message}`)) {
+            return expired(request, reply);
+          }
+          throw error;
+        }
+      };
+
+    const finish = async (request: FastifyRequest, reply: FastifyReply, result: Parameters<Provider['interactionFinished']>[2]) => {
+      reply.hijack();
+      await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+    };
+
+    scope.get('/oidc/interaction/:uid', { config: { public: true } }, interaction((request, reply) => renderPage(request, reply)));
+
+    scope.post(
+      '/oidc/interaction/:uid/login',
+      { config: { public: true } },
+      interaction(async (request, reply) => {
+        await provider.interactionDetails(request.raw, reply.raw);
+        const body = z.object({ accountId: z.string() }).safeParse(request.body);
+        const account = body.success ? await findAccount(db, body.data.accountId) : undefined;
+        if (!account) return renderPage(request, reply);
+        request.log.warn({ accountId: account.id }, 'built-in identity provider: password-less sign-in');
+        return finish(request, reply, { login: { accountId: account.id, remember: false } });
+      }),
+    );
+
+    scope.post(
+      '/oidc/interaction/:uid/create',
+      { config: { public: true } },
+      interaction(async (request, reply) => {
+        const details = await provider.interactionDetails(request.raw, reply.raw);
+        const t = idpText(languageOf(request, details.params.ui_locales));
+        const raw = z.record(z.string(), z.string()).catch({}).parse(request.body);
+        const values = { name: raw.name ?? '', username: raw.username ?? '', email: raw.email ?? '' };
+        const parsed = createAccountForm.safeParse(values);
+        if (!parsed.success) {
+          const errors: Partial<Record<'name' | 'username' | 'email', string>> = {};
+          for (const issue of parsed.error.issues) {
+            const field = issue.path[0] as 'name' | 'username' | 'email';
+            errors[field] ??= t(issue.message);
+          }
+          return renderPage(request, reply, { ...values, errors });
+        }
+        const account = await createAccount(db, parsed.data);
+        if (!account) return renderPage(request, reply, { ...values, errors: { username: t('validation.usernameTaken') } });
+        request.log.warn({ accountId: account.id }, 'built-in identity provider: local account created');
+        return finish(request, reply, { login: { accountId: account.id, remember: false } });
+      }),
+    );
+
+    scope.post(
+      '/oidc/interaction/:uid/abort',
+      { config: { public: true } },
+      interaction((request, reply) =>
+        finish(request, reply, { error: 'access_denied', error_description: 'The person cancelled the sign-in' }),
+      ),
+    );
+  });
+}

@@ -1,0 +1,38 @@
+import { AppError } from '../http/app-error';
+import type { Actor } from './actor';
+import { userRules } from './user-policy';
+
+export { requireActor, requireSession, type Actor } from './actor';
+
+/**
+ * The one authorization module (Outline's server/policies). Every rule is a
+ * pure function of the actor and the subject; an action without a rule is
+ * denied. Feature policies add their rules to this table.
+ */
+const rules = {
+  ...userRules,
+} as const;
+
+export type Action = keyof typeof rules;
+type SubjectOf<A extends Action> = Parameters<(typeof rules)[A]>[1];
+
+export function can<A extends Action>(actor: Actor | null, action: A, subject: SubjectOf<A>): boolean {
+  if (!actor) return false;
+  const rule = rules[action] as ((actor: Actor, subject: SubjectOf<A>) => boolean) | undefined;
+  return rule ? rule(actor, subject) : false;
+}
+
+/**
+ * Throws 403 when the actor may not act. Pass `hideAs404` for subjects whose
+ * very existence must not leak to strangers (private groups, unshared items).
+ */
+export function authorize<A extends Action>(
+  actor: Actor | null,
+  action: A,
+  subject: SubjectOf<A>,
+  options: { hideAs404?: boolean } = {},
+): void {
+  if (can(actor, action, subject)) return;
+  if (!actor) throw AppError.unauthenticated();
+  throw options.hideAs404 ? AppError.notFound() : AppError.forbidden();
+}

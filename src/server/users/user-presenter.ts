@@ -1,0 +1,30 @@
+import type { LoginHistoryEntry, User } from '../../contract/schemas/user';
+import type { Language } from '../../contract/enums';
+import type { UserRow } from '../auth/session-store';
+import type { loginHistory } from '../db/schema';
+
+/** Shapes every user response: internal columns (issuer, subject) never leave the server. */
+export function presentUser(user: UserRow): User {
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    phone: user.phone,
+    email: user.email,
+    language: user.language as Language,
+    profileImageUrl: user.profileImageUrl,
+    createdAt: user.createdAt.toISOString(),
+    lastLogin: user.lastLogin?.toISOString() ?? null,
+    lastActive: user.lastActive?.toISOString() ?? null,
+  };
+}
+
+export function presentLoginHistoryEntry(row: typeof loginHistory.$inferSelect): LoginHistoryEntry {
+  return {
+    id: row.id,
+    userAgent: row.userAgent,
+    ipAddress: row.ipAddress,
+    loginAt: row.loginAt.toISOString(),
+    loginMethod: row.loginMethod,
+  };
+}
