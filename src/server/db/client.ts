@@ -7,6 +7,7 @@ export type Database = NodePgDatabase<typeof schema>;
 export type DbOrTx = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
+  url: string;
   db: Database;
   pool: pg.Pool;
   close(): Promise<void>;
@@ -17,5 +18,5 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });
-  return { db, pool, close: () => pool.end() };
+  return { url, db, pool, close: () => pool.end() };
 }

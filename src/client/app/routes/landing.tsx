@@ -1,0 +1,26 @@
+import { CallToAction } from '../../features/landing/components/call-to-action';
+import { FeatureCards } from '../../features/landing/components/feature-cards';
+import { Hero } from '../../features/landing/components/hero';
+import { InvitedBanner } from '../../features/landing/components/invited-banner';
+import { LandingFooter } from '../../features/landing/components/landing-footer';
+import { LandingHeader } from '../../features/landing/components/landing-header';
+import { useLandingSignIn, useReferralParam } from '../../features/landing/use-landing-sign-in';
+
+/** Signed-out home (spec §2 Landing). Imports nothing of the signed-in app, to keep the first load small. */
+export function LandingPage() {
+  const ref = useReferralParam();
+  const startSignIn = useLandingSignIn();
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <LandingHeader onSignIn={startSignIn} />
+      <main id="main-content" className="flex-1">
+        {ref && <InvitedBanner onSignIn={startSignIn} />}
+        <Hero onSignIn={startSignIn} />
+        <FeatureCards />
+        <CallToAction onSignIn={startSignIn} />
+      </main>
+      <LandingFooter />
+    </div>
+  );
+}

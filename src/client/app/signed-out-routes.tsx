@@ -1,0 +1,30 @@
+import { lazy } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Route, Switch } from 'wouter';
+import { Spinner } from '../components/ui/spinner';
+
+// One chunk per route; none of them pulls in the signed-in app.
+const LandingPage = lazy(() => import('./routes/landing').then((m) => ({ default: m.LandingPage })));
+const InvitePage = lazy(() => import('./routes/invite').then((m) => ({ default: m.InvitePage })));
+const AuthDebugPage = lazy(() => import('./routes/auth-debug').then((m) => ({ default: m.AuthDebugPage })));
+
+/**
+ * Route table for signed-out visitors and while the session is still being
+ * checked (spec §2): /invite and /auth-debug work at once; every other path
+ * shows the landing page, or a spinner until we know the visitor is signed out,
+ * so a signed-in user does not see the landing page flash by.
+ */
+export function SignedOutRoutes({ isCheckingSession }: { isCheckingSession: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Switch>
+      <Route path="/invite">
+        <InvitePage />
+      </Route>
+      <Route path="/auth-debug">
+        <AuthDebugPage />
+      </Route>
+      <Route>{isCheckingSession ? <Spinner fullScreen label={t('common.loading')} /> : <LandingPage />}</Route>
+    </Switch>
+  );
+}

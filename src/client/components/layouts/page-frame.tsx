@@ -1,0 +1,31 @@
+import { useId, type ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+interface PageFrameProps {
+  title: string;
+  subtitle?: string;
+  children?: ReactNode;
+  className?: string;
+}
+
+/**
+ * The <main> landmark with the page's single <h1>. `id="main-content"` is the
+ * skip link's target; tabIndex -1 lets the skip link move focus here.
+ */
+export function PageFrame({ title, subtitle, children, className }: PageFrameProps) {
+  const headingId = useId();
+  return (
+    <main
+      id="main-content"
+      tabIndex={-1}
+      aria-labelledby={headingId}
+      className={cn('mx-auto w-full max-w-6xl px-4 py-6 focus:outline-none md:py-8', className)}
+    >
+      <h1 id={headingId} className="text-2xl font-bold text-slate-900 md:text-3xl">
+        {title}
+      </h1>
+      {subtitle && <p className="mt-1 text-base text-slate-700">{subtitle}</p>}
+      {children}
+    </main>
+  );
+}

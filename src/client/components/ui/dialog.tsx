@@ -1,0 +1,53 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+import { FOCUS_RING } from './button';
+
+export const Dialog = DialogPrimitive.Root;
+export const DialogTrigger = DialogPrimitive.Trigger;
+export const DialogClose = DialogPrimitive.Close;
+
+interface DialogContentProps extends Omit<ComponentPropsWithoutRef<typeof DialogPrimitive.Content>, 'title'> {
+  title: ReactNode;
+  description: ReactNode;
+  /** Accessible name of the corner close button (translated by the caller). */
+  closeLabel: string;
+}
+
+/**
+ * Styled Radix dialog: overlay, title and description are always present, so
+ * every dialog has an accessible name and description.
+ */
+export function DialogContent({ title, description, closeLabel, className, children, ...props }: DialogContentProps) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+      <DialogPrimitive.Content
+        className={cn(
+          'fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl',
+          'sm:inset-x-auto sm:bottom-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
+          'focus:outline-none',
+          className,
+        )}
+        {...props}
+      >
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <div>
+            <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
+            <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">
+              {description}
+            </DialogPrimitive.Description>
+          </div>
+          <DialogPrimitive.Close
+            className={cn('rounded-md p-1 text-slate-700 hover:bg-slate-100', FOCUS_RING)}
+            aria-label={closeLabel}
+          >
+            <X className="h-5 w-5" aria-hidden="true" />
+          </DialogPrimitive.Close>
+        </div>
+        {children}
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}

@@ -1,0 +1,75 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../testing/mock-fetch';
+import { ApiError, apiJson, apiRequest, defaultQueryFn } from './api-client';
+import { createQueryClient } from './query-client';
+
+describe('apiRequest / apiJson', () => {
+  it('sends credentials and JSON, and parses the JSON answer', async () => {
+    const fetchMock = mockFetch({ '/api/things': { status: 201, body: { id: 7 } } });
+    await expect(apiJson('POST', '/api/things', { body: { name: 'Drill' } })).resolves.toEqual({ id: 7 });
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(init?.credentials).toBe('include');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"name":"Drill"}');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('returns null for 204 No Content', async () => {
+    mockFetch({ '/api/things/1': { status: 204 } });
+    await expect(apiJson('DELETE', '/api/things/1')).resolves.toBeNull();
+  });
+
+  it('throws "status: body text" for a failure with a body (spec §8)', async () => {
+    mockFetch({ '/api/x': { status: 500, statusText: 'Internal Server Error', body: 'database down' } });
+    const error = await apiRequest('GET', '/api/x').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('500: database down');
+    expect((error as ApiError).status).toBe(500);
+    expect((error as ApiError).code).toBeUndefined();
+  });
+
+  it('falls back to the status text when the body is empty', async () => {
+    mockFetch({ '/api/x': { status: 403, statusText: 'Forbidden', body: '' } });
+    await expect(apiRequest('GET', '/api/x')).rejects.toThrow('403: Forbidden');
+  });
+
+  it('exposes code and messageKey of our error JSON', async () => {
+    const body = { error: { code: 'not_found', messageKey: 'errors.not_found', message: 'Not found' } };
+    mockFetch({ '/api/items/9': { status: 404, statusText: 'Not Found', body } });
+    const error = await apiRequest('GET', '/api/items/9').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.message).toBe(`404: ${JSON.stringify(body)}`);
+    expect(apiError.code).toBe('not_found');
+    expect(apiError.messageKey).toBe('errors.not_found');
+  });
+
+  it('ignores an unknown error code but keeps the messageKey', async () => {
+    const body = { error: { code: 'martian', messageKey: 'errors.martian', message: '?' } };
+    mockFetch({ '/api/x': { status: 418, body } });
+    const error = (await apiRequest('GET', '/api/x').catch((caught: unknown) => caught)) as ApiError;
+    expect(error.code).toBeUndefined();
+    expect(error.messageKey).toBe('errors.martian');
+  });
+});
+
+describe('defaultQueryFn', () => {
+  it('GETs the first query-key element as URL', async () => {
+    const fetchMock = mockFetch({ '/api/contacts': { body: [{ id: 1 }] } });
+    const client = new QueryClient({ defaultOptions: { queries: { queryFn: defaultQueryFn, retry: false } } });
+    await expect(client.query({ queryKey: ['/api/contacts'] })).resolves.toEqual([{ id: 1 }]);
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('GET');
+  });
+});
+
+describe('createQueryClient', () => {
+  it('applies the spec §9 defaults', () => {
+    const defaults = createQueryClient().getDefaultOptions().queries;
+    expect(defaults?.staleTime).toBe(Infinity);
+    expect(defaults?.retry).toBe(false);
+    expect(defaults?.refetchOnWindowFocus).toBe(false);
+    expect(defaults?.refetchInterval).toBe(false);
+    expect(defaults?.queryFn).toBe(defaultQueryFn);
+  });
+});

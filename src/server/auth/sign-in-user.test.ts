@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
+import { loginHistory } from '../db/schema';
+import { signInUser, usernameBase } from './sign-in-user';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+const context = { issuer: 'https://id.example', userAgent: 'UA', ipAddress: '10.0.0.1', loginMethod: 'oidc' };
+
+describe('signInUser', () => {
+  it('gives each new person a unique username derived from the preferred username', async () => {
+    const first = await signInUser(database.db, { sub: 'a', preferred_username: 'Zoë Müller' }, context);
+    const second = await signInUser(database.db, { sub: 'b', preferred_username: 'zoe.muller' }, context);
+    const third = await signInUser(database.db, { sub: 'c', preferred_username: 'zoe.muller' }, context);
+    expect([first.username, second.username, third.username]).toEqual(['zoe.muller', 'zoe.muller-2', 'zoe.muller-3']);
+  });
+
+  it('matches by issuer and subject, not by username or email', async () => {
+    const a = await signInUser(database.db, { sub: 'same', email: 'x@example.test' }, context);
+    const b = await signInUser(database.db, { sub: 'same', email: 'x@example.test' }, { ...context, issuer: 'https://other.example' });
+    const again = await signInUser(database.db, { sub: 'same', name: 'Changed at issuer' }, context);
+    expect(b.id).not.toBe(a.id);
+    expect(again.id).toBe(a.id);
+    // Profile data belongs to the user after creation.
+    expect(again.name).toBe(a.name);
+    expect(await database.db.$count(loginHistory, eq(loginHistory.userId, a.id))).toBe(2);
+  });
+});
+
+describe('usernameBase', () => {
+  it.each([
+    [{ sub: '1', preferred_username: 'Ada.Lovelace' }, 'ada.lovelace'],
+    [{ sub: '1', email: 'grace.h@example.test' }, 'grace.h'],
+    [{ sub: '1', name: 'Jean Dupont' }, 'jean.dupont'],
+    [{ sub: '1', preferred_username: '!!' }, 'user'],
+    [{ sub: '1', preferred_username: 'x'.repeat(40) }, 'x'.repeat(30)],
+  ])('%j → %s', (claims, expected) => {
+    expect(usernameBase(claims)).toBe(expected);
+  });
+});

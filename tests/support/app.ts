@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../src/server/app';
+import { createSession } from '../../src/server/auth/session-store';
+import { loadConfig, type AppConfig } from '../../src/server/config/config';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDatabase['db'];
+  database: TestDatabase;
+  config: AppConfig;
+  /** Cookie header for a fresh session of `userId` (skips the OIDC round trip; auth tests run it for real). */
+  cookieFor(userId: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lendloop-app-')),
+    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+    PUBLIC_URL: 'http://127.0.0.1:3000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const app = await buildApp({ config, db: database.db, logger: false, clientDir: '/nonexistent' });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    async cookieFor(userId) {
+      const token = await createSession(database.db, userId, null);
+      return `lendloop_session=${token}`;
+    },
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { connectDatabase, type DatabaseHandle } from '../../src/server/db/client';
+
+import { TEMPLATE_DATABASE } from './template-database';
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes the pool and drops the database. */
+  destroy(): Promise<void>;
+}
+
+/** A fresh database cloned from the migrated template: milliseconds, and isolated per test file. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = connectDatabase(adminUrl, { max: 1 });
+  try {
+    await cloneTemplate(admin, name);
+  } finally {
+    await admin.close();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = connectDatabase(url.href, { max: 5 });
+  return {
+    ...handle,
+    async destroy() {
+      await handle.close();
+      const dropper = connectDatabase(adminUrl, { max: 1 });
+      await dropper.pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => dropper.close());
+    },
+  };
+}
+
+async function cloneTemplate(admin: DatabaseHandle, name: string): Promise<void> {
+  // Two files cloning at the same instant can see "source database is being
+  // accessed by other users"; a short retry settles it.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.pool.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+      return;
+    } catch (error) {
+      if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
+    }
+  }
+}

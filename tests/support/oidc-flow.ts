@@ -1,0 +1,82 @@
+import { createServer } from 'node:net';
+
+/** A tiny cookie jar: enough to follow the sign-in redirects like a browser. */
+export class CookieJar {
+  private cookies = new Map<string, string>();
+
+  store(response: Response): void {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(';');
+      const index = pair!.indexOf('=');
+      const name = pair!.slice(0, index).trim();
+      const value = pair!.slice(index + 1).trim();
+      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(header)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** GET/POST without following redirects, keeping cookies. */
+export async function step(jar: CookieJar, url: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const cookie = jar.header();
+  if (cookie) headers.set('cookie', cookie);
+  const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+  jar.store(response);
+  return response;
+}
+
+export function locationOf(response: Response, base: string): string {
+  const location = response.headers.get('location');
+  if (!location) throw new Error(`expected a redirect, got ${response.status}`);
+  return new URL(location, base).href;
+}
+
+/**
+ * Runs the real authorization-code flow: /api/login → provider → our sign-in
+ * page → create or pick an account → /api/callback. Returns the final redirect.
+ */
+export async function signInThroughProvider(
+  baseUrl: string,
+  jar: CookieJar,
+  account: { create: { name: string; username: string; email?: string } } | { pick: string },
+  returnTo?: string,
+): Promise<{ finalLocation: string; interactionHtml: string }> {
+  const login = await step(jar, `${baseUrl}/api/login${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`);
+  const toInteraction = await step(jar, locationOf(login, baseUrl));
+  const interactionUrl = locationOf(toInteraction, baseUrl);
+  const page = await step(jar, interactionUrl);
+  const interactionHtml = await page.text();
+  const body =
+    'create' in account
+      ? new URLSearchParams({ name: account.create.name, username: account.create.username, email: account.create.email ?? '' })
+      : new URLSearchParams({ accountId: account.pick });
+  const submitted = await step(jar, `${interactionUrl}/${'create' in account ? 'create' : 'login'}`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl },
+  });
+  const resumed = await step(jar, locationOf(submitted, baseUrl));
+  const callback = await step(jar, locationOf(resumed, baseUrl));
+  return { finalLocation: locationOf(callback, baseUrl), interactionHtml };
+}
