@@ -53,7 +53,8 @@ async function main(): Promise<void> {
     app.log.info(`Lendloop is running at ${config.publicUrl.origin}`);
   } catch (error) {
     bootLogger.fatal(error instanceof Error ? error.message : String(error));
-    if (!(error instanceof Error && error.name === 'DataDirInUseError')) bootLogger.debug({ err: error }, 'start-up failure');
+    if (!(error instanceof Error && error.name === 'DataDirInUseError'))
+      bootLogger.debug({ err: error }, 'start-up failure');
     await database?.close().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
     process.exit(1);

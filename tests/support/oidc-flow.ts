@@ -69,7 +69,11 @@ export async function signInThroughProvider(
   const interactionHtml = await page.text();
   const body =
     'create' in account
-      ? new URLSearchParams({ name: account.create.name, username: account.create.username, email: account.create.email ?? '' })
+      ? new URLSearchParams({
+          name: account.create.name,
+          username: account.create.username,
+          email: account.create.email ?? '',
+        })
       : new URLSearchParams({ accountId: account.pick });
   const submitted = await step(jar, `${interactionUrl}/${'create' in account ? 'create' : 'login'}`, {
     method: 'POST',

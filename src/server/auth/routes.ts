@@ -108,7 +108,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
   });
 };
 
-function readLoginCookie(unsigned: { valid: boolean; value: string | null }): (PendingLogin & { returnTo: string }) | null {
+function readLoginCookie(unsigned: {
+  valid: boolean;
+  value: string | null;
+}): (PendingLogin & { returnTo: string }) | null {
   if (!unsigned.valid || !unsigned.value) return null;
   try {
     const parsed = loginCookieSchema.safeParse(JSON.parse(unsigned.value));

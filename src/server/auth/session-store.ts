@@ -25,7 +25,12 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createSession(db: Database, userId: string, idToken: string | null, now = new Date()): Promise<string> {
+export async function createSession(
+  db: Database,
+  userId: string,
+  idToken: string | null,
+  now = new Date(),
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     idHash: hashToken(token),
@@ -42,7 +47,10 @@ export async function createSession(db: Database, userId: string, idToken: strin
     .where(
       and(
         eq(sessions.userId, userId),
-        or(lt(sessions.absoluteExpiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_TIMEOUT_MS))),
+        or(
+          lt(sessions.absoluteExpiresAt, now),
+          lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_TIMEOUT_MS)),
+        ),
       ),
     );
   return token;

@@ -72,7 +72,9 @@ describe('sign-in through the built-in provider', () => {
     const firstToken = first.get('lendloop_session');
     const grace = (await (await step(first, `${baseUrl}/api/auth/user`)).json()) as { id: string };
 
-    const { rows } = await database.pool.query<{ id: string }>('SELECT id FROM idp_accounts WHERE username = $1', ['grace']);
+    const { rows } = await database.pool.query<{ id: string }>('SELECT id FROM idp_accounts WHERE username = $1', [
+      'grace',
+    ]);
     await signInThroughProvider(baseUrl, first, { pick: rows[0]!.id });
     const secondToken = first.get('lendloop_session');
 
@@ -81,7 +83,10 @@ describe('sign-in through the built-in provider', () => {
     const again = (await (await step(first, `${baseUrl}/api/auth/user`)).json()) as { id: string };
     expect(again.id).toBe(grace.id);
     // The old session id no longer exists.
-    const old = await database.db.select().from(sessions).where(eq(sessions.idHash, hashToken(firstToken!)));
+    const old = await database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.idHash, hashToken(firstToken!)));
     expect(old).toHaveLength(0);
     expect(await database.db.$count(users, eq(users.username, 'grace'))).toBe(1);
   });

@@ -22,7 +22,11 @@ describe('signInUser', () => {
 
   it('matches by issuer and subject, not by username or email', async () => {
     const a = await signInUser(database.db, { sub: 'same', email: 'x@example.test' }, context);
-    const b = await signInUser(database.db, { sub: 'same', email: 'x@example.test' }, { ...context, issuer: 'https://other.example' });
+    const b = await signInUser(
+      database.db,
+      { sub: 'same', email: 'x@example.test' },
+      { ...context, issuer: 'https://other.example' },
+    );
     const again = await signInUser(database.db, { sub: 'same', name: 'Changed at issuer' }, context);
     expect(b.id).not.toBe(a.id);
     expect(again.id).toBe(a.id);

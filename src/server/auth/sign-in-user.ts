@@ -59,7 +59,9 @@ async function createUser(db: DbOrTx, claims: IdentityClaims, issuer: string, no
       await db
         .select({ username: users.username })
         .from(users)
-        .where(or(eq(users.username, base), like(users.username, `${escapeLike(base.slice(0, LIMITS.usernameMax - 4))}-%`)))
+        .where(
+          or(eq(users.username, base), like(users.username, `${escapeLike(base.slice(0, LIMITS.usernameMax - 4))}-%`)),
+        )
     ).map((r) => r.username),
   );
   for (let suffix = 1; suffix < 10_000; suffix++) {
@@ -67,7 +69,17 @@ async function createUser(db: DbOrTx, claims: IdentityClaims, issuer: string, no
     if (taken.has(candidate)) continue;
     const [created] = await db
       .insert(users)
-      .values({ issuer, subject: claims.sub, username: candidate, name, email, language, createdAt: now, lastLogin: now, lastActive: now })
+      .values({
+        issuer,
+        subject: claims.sub,
+        username: candidate,
+        name,
+        email,
+        language,
+        createdAt: now,
+        lastLogin: now,
+        lastActive: now,
+      })
       .onConflictDoNothing({ target: users.username })
       .returning();
     if (created) return created;

@@ -45,7 +45,11 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required when OIDC_ISSUER_URL is set' });
     }
     if (!env.OIDC_ISSUER_URL && (env.OIDC_CLIENT_ID || env.OIDC_CLIENT_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER_URL'], message: 'is required when OIDC_CLIENT_ID or OIDC_CLIENT_SECRET is set' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER_URL'],
+        message: 'is required when OIDC_CLIENT_ID or OIDC_CLIENT_SECRET is set',
+      });
     }
   });
 

@@ -77,9 +77,15 @@ export async function startEmbeddedPostgres(options: {
         `The data folder ${options.dataDir} is already used by another running Lendloop server ` +
           `(its embedded PostgreSQL holds ${path.join(databaseDir, 'postmaster.pid')}). ` +
           'Stop that server, or start this one with another DATA_DIR or with DATABASE_URL.',
+        { cause: error },
       );
     }
-    throw new Error(`The embedded PostgreSQL failed to start: ${log.trim().split('\n').slice(-5).join(' | ') || String(error)}`);
+    throw new Error(
+      `The embedded PostgreSQL failed to start: ${log.trim().split('\n').slice(-5).join(' | ') || String(error)}`,
+      {
+        cause: error,
+      },
+    );
   }
   options.logger.info({ port }, 'embedded PostgreSQL is running');
 

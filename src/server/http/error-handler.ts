@@ -52,7 +52,8 @@ function toAppError(error: FastifyError): AppError {
       path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
       // Contract schemas use translation keys as messages ("validation.nameRequired");
       // zod's built-in messages are English prose, so those map to the generic key.
-      messageKey: issue.message && /^[a-zA-Z]+\.[a-zA-Z_.]+$/.test(issue.message) ? issue.message : 'errors.invalid_input',
+      messageKey:
+        issue.message && /^[a-zA-Z]+\.[a-zA-Z_.]+$/.test(issue.message) ? issue.message : 'errors.invalid_input',
     }));
     return AppError.invalid('Invalid input', 'errors.invalid_input', issues);
   }

@@ -22,6 +22,10 @@ export async function createAccount(
   db: Database,
   input: { name: string; username: string; email: string | null },
 ): Promise<IdpAccount | null> {
-  const [row] = await db.insert(idpAccounts).values(input).onConflictDoNothing({ target: idpAccounts.username }).returning();
+  const [row] = await db
+    .insert(idpAccounts)
+    .values(input)
+    .onConflictDoNothing({ target: idpAccounts.username })
+    .returning();
   return row ?? null;
 }

@@ -45,19 +45,40 @@ export async function registerBuiltinProvider(app: FastifyInstance, provider: Pr
     );
 
     const languageOf = (request: FastifyRequest, uiLocales?: unknown) =>
-      pickLanguage([request.cookies['i18next'], typeof uiLocales === 'string' ? uiLocales : undefined, request.headers['accept-language']]);
+      pickLanguage([
+        request.cookies['i18next'],
+        typeof uiLocales === 'string' ? uiLocales : undefined,
+        request.headers['accept-language'],
+      ]);
 
-    const renderPage = async (request: FastifyRequest, reply: FastifyReply, form?: Parameters<typeof renderSignInPage>[0]['form']) => {
+    const renderPage = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      form?: Parameters<typeof renderSignInPage>[0]['form'],
+    ) => {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const language = languageOf(request, details.params.ui_locales);
-      const html = renderSignInPage({ language, t: idpText(language), uid: details.uid, accounts: await listAccounts(db), form });
-      return reply.status(form ? 400 : 200).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
+      const html = renderSignInPage({
+        language,
+        t: idpText(language),
+        uid: details.uid,
+        accounts: await listAccounts(db),
+        form,
+      });
+      return reply
+        .status(form ? 400 : 200)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .send(html);
     };
 
     const expired = (request: FastifyRequest, reply: FastifyReply) => {
       const language = languageOf(request);
       const t = idpText(language);
-      return reply.status(400).type('text/html; charset=utf-8').send(renderMessagePage(language, t('expiredTitle'), t('expired')));
+      return reply
+        .status(400)
+        .type('text/html; charset=utf-8')
+        .send(renderMessagePage(language, t('expiredTitle'), t('expired')));
     };
 
     /** Wraps an interaction handler: an unknown or expired interaction gets a friendly page. */
@@ -74,12 +95,20 @@ export async function registerBuiltinProvider(app: FastifyInstance, provider: Pr
         }
       };
 
-    const finish = async (request: FastifyRequest, reply: FastifyReply, result: Parameters<Provider['interactionFinished']>[2]) => {
+    const finish = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      result: Parameters<Provider['interactionFinished']>[2],
+    ) => {
       reply.hijack();
       await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
     };
 
-    scope.get('/oidc/interaction/:uid', { config: { public: true } }, interaction((request, reply) => renderPage(request, reply)));
+    scope.get(
+      '/oidc/interaction/:uid',
+      { config: { public: true } },
+      interaction((request, reply) => renderPage(request, reply)),
+    );
 
     scope.post(
       '/oidc/interaction/:uid/login',
@@ -112,7 +141,8 @@ export async function registerBuiltinProvider(app: FastifyInstance, provider: Pr
           return renderPage(request, reply, { ...values, errors });
         }
         const account = await createAccount(db, parsed.data);
-        if (!account) return renderPage(request, reply, { ...values, errors: { username: t('validation.usernameTaken') } });
+        if (!account)
+          return renderPage(request, reply, { ...values, errors: { username: t('validation.usernameTaken') } });
         request.log.warn({ accountId: account.id }, 'built-in identity provider: local account created');
         return finish(request, reply, { login: { accountId: account.id, remember: false } });
       }),

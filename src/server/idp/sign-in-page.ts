@@ -3,8 +3,10 @@ import type { IdpAccount } from './accounts';
 import type { IdpText } from './page-text';
 
 /** HTML-escapes text for element content and quoted attribute values. */
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] ?? c);
 }
 
 export interface SignInPageModel {
@@ -13,7 +15,12 @@ export interface SignInPageModel {
   uid: string;
   accounts: IdpAccount[];
   /** Values and translated errors of a refused create-account form. */
-  form?: { name: string; username: string; email: string; errors: Partial<Record<'name' | 'username' | 'email', string>> };
+  form?: {
+    name: string;
+    username: string;
+    email: string;
+    errors: Partial<Record<'name' | 'username' | 'email', string>>;
+  };
 }
 
 /**

@@ -44,7 +44,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
       const actor = requireActor(request);
       authorize(actor, 'user:update', { id: actor.id });
       const { name, phone, email, language } = request.body;
-      const [updated] = await db.update(users).set({ name, phone, email, language }).where(eq(users.id, actor.id)).returning();
+      const [updated] = await db
+        .update(users)
+        .set({ name, phone, email, language })
+        .where(eq(users.id, actor.id))
+        .returning();
       if (!updated) throw AppError.notFound();
       return presentUser(updated);
     },

@@ -42,7 +42,9 @@ export const groups = pgTable(
   (t) => [
     uniqueIndex('groups_code_key').on(t.groupCode),
     index('groups_admin_idx').on(t.adminId),
-    index('groups_public_created_idx').on(t.createdAt.desc()).where(sql`NOT ${t.isPrivate}`),
+    index('groups_public_created_idx')
+      .on(t.createdAt.desc())
+      .where(sql`NOT ${t.isPrivate}`),
     check('groups_code_format', sql`${t.groupCode} ~ '^[0-9]{10}$'`),
     check('groups_name_length', lengthBetween(t.name, 1, LIMITS.groupNameMax)),
     check('groups_description_length', lengthBetween(t.description, 0, LIMITS.descriptionMax)),

@@ -104,8 +104,5 @@ export const itemGroupPermissions = pgTable(
     canView: boolean('can_view').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.itemId, t.groupId] }),
-    index('item_group_permissions_group_idx').on(t.groupId),
-  ],
+  (t) => [primaryKey({ columns: [t.itemId, t.groupId] }), index('item_group_permissions_group_idx').on(t.groupId)],
 );

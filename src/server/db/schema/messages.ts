@@ -30,7 +30,9 @@ export const messages = pgTable(
   (t) => [
     index('messages_pair_time_idx').on(t.senderId, t.receiverId, t.createdAt.desc()),
     index('messages_receiver_pair_time_idx').on(t.receiverId, t.senderId, t.createdAt.desc()),
-    index('messages_unread_idx').on(t.receiverId).where(sql`${t.readAt} IS NULL`),
+    index('messages_unread_idx')
+      .on(t.receiverId)
+      .where(sql`${t.readAt} IS NULL`),
     check('messages_content_length', lengthBetween(t.content, 1, 1000)),
     check('messages_type', oneOf(t.messageType, MESSAGE_TYPES)),
   ],

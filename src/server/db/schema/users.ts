@@ -74,8 +74,5 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    index('sessions_user_idx').on(t.userId),
-    index('sessions_expiry_idx').on(t.absoluteExpiresAt),
-  ],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expiry_idx').on(t.absoluteExpiresAt)],
 );
