@@ -26,17 +26,26 @@ async function main(): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopping = false;
 
-  const shutdown = async (signal: string) => {
+  const shutdown = async (reason: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
-    bootLogger.info({ signal }, 'shutting down');
+    bootLogger.info({ reason }, 'shutting down');
     await app?.close().catch((error: unknown) => bootLogger.error({ err: error }, 'closing the server failed'));
     await database?.close().catch(() => undefined);
     await embedded?.stop().catch((error: unknown) => bootLogger.error({ err: error }, 'stopping PostgreSQL failed'));
-    process.exit(0);
+    process.exit(exitCode);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // A crash must not leave the embedded PostgreSQL running on the data folder.
+  process.once('uncaughtException', (error) => {
+    bootLogger.fatal({ err: error }, 'uncaught exception');
+    void shutdown('uncaughtException', 1);
+  });
+  process.once('unhandledRejection', (error) => {
+    bootLogger.fatal({ err: error }, 'unhandled rejection');
+    void shutdown('unhandledRejection', 1);
+  });
 
   try {
     let databaseUrl = config.databaseUrl;

@@ -25,7 +25,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     ...handle,
     async destroy() {
-      await handle.close();
+      await handle.close().catch(() => undefined);
       const dropper = connectDatabase(adminUrl, { max: 1 });
       await dropper.pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => dropper.close());
     },

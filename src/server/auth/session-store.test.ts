@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
+import { createUser } from '../../../tests/support/factories';
+import { sessions, users } from '../db/schema';
+import {
+  ACTIVITY_WRITE_INTERVAL_MS,
+  SESSION_ABSOLUTE_LIFETIME_MS,
+  SESSION_IDLE_TIMEOUT_MS,
+  createSession,
+  destroySession,
+  findActiveSession,
+  hashToken,
+} from './session-store';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
+
+describe('sessions', () => {
+  it('stores only the hash of a 256-bit token', async () => {
+    const user = await createUser(database.db);
+    const token = await createSession(database.db, user.id, 'id-token');
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const rows = await database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows.map((r) => r.idHash)).toEqual([hashToken(token)]);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('ends after the idle timeout', async () => {
+    const user = await createUser(database.db);
+    const start = new Date('2026-03-01T00:00:00Z');
+    const token = await createSession(database.db, user.id, null, start);
+    expect(await findActiveSession(database.db, token, at(start, SESSION_IDLE_TIMEOUT_MS - 1000))).not.toBeNull();
+    const later = at(start, SESSION_IDLE_TIMEOUT_MS - 1000 + SESSION_IDLE_TIMEOUT_MS + 1000);
+    expect(await findActiveSession(database.db, token, later)).toBeNull();
+    expect(await database.db.$count(sessions, eq(sessions.idHash, hashToken(token)))).toBe(0);
+  });
+
+  it('ends at the absolute lifetime even when used every day', async () => {
+    const user = await createUser(database.db);
+    const start = new Date('2026-04-01T00:00:00Z');
+    const token = await createSession(database.db, user.id, null, start);
+    const day = 24 * 60 * 60 * 1000;
+    for (let d = 1; d * day < SESSION_ABSOLUTE_LIFETIME_MS; d += 1) {
+      expect(await findActiveSession(database.db, token, at(start, d * day))).not.toBeNull();
+    }
+    expect(await findActiveSession(database.db, token, at(start, SESSION_ABSOLUTE_LIFETIME_MS))).toBeNull();
+  });
+
+  it('records activity at most once per interval', async () => {
+    const user = await createUser(database.db);
+    const start = new Date('2026-05-01T00:00:00Z');
+    const token = await createSession(database.db, user.id, null, start);
+    await findActiveSession(database.db, token, at(start, ACTIVITY_WRITE_INTERVAL_MS + 1000));
+    const firstWrite = (await database.db.select().from(users).where(eq(users.id, user.id)))[0]?.lastActive;
+    await findActiveSession(database.db, token, at(start, ACTIVITY_WRITE_INTERVAL_MS + 2000));
+    const unchanged = (await database.db.select().from(users).where(eq(users.id, user.id)))[0]?.lastActive;
+    expect(unchanged).toEqual(firstWrite);
+    expect(firstWrite).toEqual(at(start, ACTIVITY_WRITE_INTERVAL_MS + 1000));
+  });
+
+  it('is gone after destroySession', async () => {
+    const user = await createUser(database.db);
+    const token = await createSession(database.db, user.id, null);
+    await destroySession(database.db, hashToken(token));
+    expect(await findActiveSession(database.db, token)).toBeNull();
+  });
+});

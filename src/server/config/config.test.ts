@@ -1,0 +1,71 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, isLoopbackUrl, loadConfig } from './config';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'lendloop-config-'));
+
+describe('loadConfig', () => {
+  it('has working defaults: port 3000, embedded database, built-in sign-in', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.oidc).toBeUndefined();
+    expect(config.publicUrl.href).toBe('http://localhost:3000/');
+    expect(config.dataDir).toBe(dir);
+  });
+
+  it('generates the session secret once and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    const second = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(second).toBe(first);
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8').trim()).toBe(first);
+    expect(statSync(path.join(dir, 'session-secret')).mode & 0o077).toBe(0);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ OIDC_ISSUER_URL: 'https://id.example' }, 'OIDC_CLIENT_ID'],
+    [{ OIDC_CLIENT_ID: 'lendloop' }, 'OIDC_ISSUER_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('stops on %j naming %s', (env, variable) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${variable}:`));
+  });
+
+  it('reads an external issuer', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      OIDC_ISSUER_URL: 'https://id.example/realms/lendloop',
+      OIDC_CLIENT_ID: 'lendloop',
+      OIDC_CLIENT_SECRET: 's3cret',
+    });
+    expect(config.oidc).toEqual({
+      issuerUrl: new URL('https://id.example/realms/lendloop'),
+      clientId: 'lendloop',
+      clientSecret: 's3cret',
+    });
+  });
+});
+
+describe('isLoopbackUrl', () => {
+  it.each([
+    ['http://localhost:3000', true],
+    ['http://127.0.0.1', true],
+    ['http://127.8.9.10:80', true],
+    ['http://[::1]:3000', true],
+    ['http://app.localhost', true],
+    ['https://lendloop.example', false],
+    ['http://192.168.1.5:3000', false],
+    ['http://localhost.evil.example', false],
+  ])('%s → %s', (url, expected) => {
+    expect(isLoopbackUrl(new URL(url))).toBe(expected);
+  });
+});

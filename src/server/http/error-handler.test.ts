@@ -1,0 +1,73 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError } from './app-error';
+import { registerErrorHandler } from './error-handler';
+
+async function appWithRoutes() {
+  const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.get('/boom', async () => {
+    throw new Error('secret connection string postgres://user:pw@db');
+  });
+  app.get('/conflict', async () => {
+    throw AppError.conflict('Already there', 'errors.contactDuplicate');
+  });
+  app.post(
+    '/echo',
+    { schema: { body: z.object({ name: z.string().min(1, { message: 'validation.nameRequired' }) }) } },
+    async (r) => r.body,
+  );
+  await app.ready();
+  return app;
+}
+
+describe('the error handler', () => {
+  it('hides the internals of a 5xx', async () => {
+    const app = await appWithRoutes();
+    const response = await app.inject({ method: 'GET', url: '/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('postgres');
+    expect(response.json()).toEqual({
+      error: { code: 'server_error', messageKey: 'errors.server_error', message: 'Internal server error' },
+    });
+  });
+
+  it('passes an AppError on with its status and message key', async () => {
+    const app = await appWithRoutes();
+    const response = await app.inject({ method: 'GET', url: '/conflict' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toMatchObject({ code: 'duplicate_entry', messageKey: 'errors.contactDuplicate' });
+  });
+
+  it('turns schema failures, malformed JSON and unknown routes into clear 4xx', async () => {
+    const app = await appWithRoutes();
+    const invalid = await app.inject({ method: 'POST', url: '/echo', payload: { name: '' } });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error.issues).toEqual([{ path: 'name', messageKey: 'validation.nameRequired' }]);
+
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      payload: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.code).toBe('invalid_input');
+
+    const unsupported = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      payload: 'x',
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(unsupported.statusCode).toBe(415);
+
+    const missing = await app.inject({ method: 'GET', url: '/nope' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('not_found');
+  });
+});
