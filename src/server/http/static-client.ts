@@ -29,8 +29,9 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     if (url !== '/' && filePath.startsWith(clientDir) && existsSync(filePath) && !url.endsWith('/')) {
       return reply.sendFile(path.relative(clientDir, filePath));
     }
-    // Missing assets are real 404s; app routes get the client shell.
-    if (url.startsWith('/assets/') || url.startsWith('/locales/')) return reply.callNotFound();
+    // Missing assets and unknown API paths are real 404s; app routes get the client shell.
+    if (['/assets/', '/locales/', '/api/', '/oidc/'].some((prefix) => url.startsWith(prefix)))
+      return reply.callNotFound();
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
   return true;

@@ -1,0 +1,75 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/database';
+import { buildApp } from './app';
+import { loadConfig } from './config/config';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+const configWith = (env: Record<string, string>) =>
+  loadConfig({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lendloop-app-')),
+    SESSION_SECRET: 'app-test-session-secret-long-enough-0123456789',
+    ...env,
+  });
+
+describe('the built-in identity provider', () => {
+  it('refuses to run on a public address unless explicitly allowed', async () => {
+    const config = configWith({ PUBLIC_URL: 'https://lendloop.example' });
+    await expect(buildApp({ config, db: database.db, logger: false, clientDir: '/nonexistent' })).rejects.toThrow(
+      /ALLOW_BUILTIN_IDP/,
+    );
+    const allowed = configWith({ PUBLIC_URL: 'https://lendloop.example', ALLOW_BUILTIN_IDP: 'true' });
+    const app = await buildApp({ config: allowed, db: database.db, logger: false, clientDir: '/nonexistent' });
+    const discovery = await app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' });
+    expect(discovery.json().issuer).toBe('https://lendloop.example/oidc');
+    await app.close();
+  });
+
+  it('is not mounted when an external issuer is configured', async () => {
+    const config = configWith({
+      PUBLIC_URL: 'https://lendloop.example',
+      OIDC_ISSUER_URL: 'https://id.example',
+      OIDC_CLIENT_ID: 'lendloop',
+      OIDC_CLIENT_SECRET: 'secret',
+    });
+    const app = await buildApp({ config, db: database.db, logger: false, clientDir: '/nonexistent' });
+    expect((await app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' })).statusCode).toBe(404);
+    await app.close();
+  });
+});
+
+describe('serving the built client', () => {
+  it('caches hashed assets for a year, revalidates the rest, and hands app routes to index.html', async () => {
+    const clientDir = mkdtempSync(path.join(tmpdir(), 'lendloop-client-'));
+    mkdirSync(path.join(clientDir, 'assets'));
+    mkdirSync(path.join(clientDir, 'locales/de'), { recursive: true });
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>shell</title>');
+    writeFileSync(path.join(clientDir, 'assets/app-3f2a.js'), 'console.log(1)');
+    writeFileSync(path.join(clientDir, 'locales/de/translation.json'), '{"a":"b"}');
+    const app = await buildApp({ config: configWith({}), db: database.db, logger: false, clientDir });
+
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-3f2a.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const locale = await app.inject({ method: 'GET', url: '/locales/de/translation.json' });
+    expect(locale.json()).toEqual({ a: 'b' });
+    expect(locale.headers['cache-control']).toBe('no-cache');
+
+    for (const route of ['/', '/groups/123', '/no/such/page']) {
+      const page = await app.inject({ method: 'GET', url: route });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>shell</title>');
+    }
+    expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    // Unknown API paths are not the client's: anonymous callers get 401 before any routing detail.
+    expect((await app.inject({ method: 'GET', url: '/api/nope' })).json().error.code).toBe('authentication_required');
+    expect((await app.inject({ method: 'GET', url: '/../../etc/passwd' })).body).not.toContain('root:');
+    await app.close();
+  });
+});
