@@ -54,4 +54,9 @@ export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
 export const NETWORK_RESPONSES = ['add_to_items', 'have_it', 'decline'] as const;
 export type NetworkResponse = (typeof NETWORK_RESPONSES)[number];
 
-export const LOGIN_METHODS = ['oidc'] as const;
+/** How a sign-in happened, as login history records it: an external issuer or the built-in provider. */
+export const LOGIN_METHODS = ['oidc', 'builtin-oidc'] as const;
+export type LoginMethod = (typeof LOGIN_METHODS)[number];
+
+/** The language cookie the client caches and the server-rendered sign-in page reads (spec §1). */
+export const LANGUAGE_COOKIE = 'i18next';

@@ -67,8 +67,8 @@ describe('serving the built client', () => {
       expect(page.body).toContain('<title>shell</title>');
     }
     expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
-    // Unknown API paths are not the client's: anonymous callers get 401 before any routing detail.
-    expect((await app.inject({ method: 'GET', url: '/api/nope' })).json().error.code).toBe('authentication_required');
+    // Unknown API paths are plain 404s, never the client shell.
+    expect((await app.inject({ method: 'GET', url: '/api/nope' })).json().error.code).toBe('not_found');
     expect((await app.inject({ method: 'GET', url: '/../../etc/passwd' })).body).not.toContain('root:');
     await app.close();
   });

@@ -20,7 +20,6 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
-    NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lendloop-app-')),
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
     PUBLIC_URL: 'http://127.0.0.1:3000',

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { LoginMethod } from '../../contract/enums';
 import type { Database } from '../db/client';
 import type { SessionCookieSettings } from '../http/session-guard';
 import type { OidcClient, PendingLogin } from './oidc-client';
-import { createSession, destroySession } from './session-store';
+import { createSession, destroySession, SESSION_ABSOLUTE_LIFETIME_MS } from './session-store';
 import { signInUser } from './sign-in-user';
 
 export interface AuthRouteOptions {
@@ -11,8 +12,8 @@ export interface AuthRouteOptions {
   oidc: OidcClient;
   publicUrl: URL;
   sessionCookie: SessionCookieSettings;
-  /** Label stored in login history, e.g. "oidc" or "builtin-oidc". */
-  loginMethod: string;
+  /** Recorded in login history. */
+  loginMethod: LoginMethod;
 }
 
 /** Short-lived, signed cookie carrying PKCE verifier, state, nonce and where to go back. */
@@ -40,6 +41,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     sameSite: 'lax' as const,
     secure: sessionCookie.secure,
   };
+  // The cookie outlives a browser restart; the server ends the session earlier when idle.
+  const sessionMaxAgeS = Math.floor(SESSION_ABSOLUTE_LIFETIME_MS / 1000);
 
   app.get(
     '/api/login',
@@ -66,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     },
     async (request, reply) => {
       const pending = readLoginCookie(request.unsignCookie(request.cookies[LOGIN_COOKIE] ?? ''));
-      reply.clearCookie(LOGIN_COOKIE, { path: '/api/callback' });
+      reply.clearCookie(LOGIN_COOKIE, { ...sessionCookieOptions, path: '/api/callback' });
       if (request.query.error) {
         // The person cancelled at the provider: back to the landing page, no drama.
         if (request.query.error === 'access_denied') return reply.redirect('/');
@@ -90,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
       // A new session id at every sign-in; the previous session (if any) ends.
       if (request.auth) await destroySession(db, request.auth.idHash);
       const token = await createSession(db, user.id, completed.idToken ?? null);
-      reply.setCookie(sessionCookie.name, token, sessionCookieOptions);
+      reply.setCookie(sessionCookie.name, token, { ...sessionCookieOptions, maxAge: sessionMaxAgeS });
       request.log.info({ userId: user.id }, 'signed in');
       return reply.redirect(pending.returnTo);
     },
@@ -102,7 +105,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     if (request.headers['sec-fetch-site'] === 'cross-site') return reply.redirect('/');
     const session = request.auth;
     if (session) await destroySession(db, session.idHash);
-    reply.clearCookie(sessionCookie.name, { path: '/' });
+    // Same attributes as when set: browsers ignore a __Host- cookie change without Secure.
+    reply.clearCookie(sessionCookie.name, sessionCookieOptions);
     const endSession = session ? await oidc.logoutUrl(session.idToken, new URL('/', publicUrl).href) : undefined;
     return reply.redirect(endSession?.href ?? '/');
   });

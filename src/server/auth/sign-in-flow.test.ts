@@ -25,7 +25,6 @@ beforeAll(async () => {
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
-    NODE_ENV: 'test',
     PORT: String(port),
     PUBLIC_URL: baseUrl,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lendloop-flow-')),

@@ -33,6 +33,11 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ OIDC_ISSUER_URL: 'https://id.example' }, 'OIDC_CLIENT_ID'],
+    [{ OIDC_ISSUER_URL: 'https://id.example', OIDC_CLIENT_ID: 'c' }, 'PUBLIC_URL'],
+    [
+      { OIDC_ISSUER_URL: 'http://id.example', OIDC_CLIENT_ID: 'c', PUBLIC_URL: 'https://app.example' },
+      'OIDC_ISSUER_URL',
+    ],
     [{ OIDC_CLIENT_ID: 'lendloop' }, 'OIDC_ISSUER_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
   ])('stops on %j naming %s', (env, variable) => {
@@ -43,6 +48,7 @@ describe('loadConfig', () => {
   it('reads an external issuer', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),
+      PUBLIC_URL: 'https://lendloop.example',
       OIDC_ISSUER_URL: 'https://id.example/realms/lendloop',
       OIDC_CLIENT_ID: 'lendloop',
       OIDC_CLIENT_SECRET: 's3cret',

@@ -21,7 +21,6 @@ const optionalUrl = z
 
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATABASE_URL: z
@@ -44,6 +43,16 @@ const envSchema = z
     if (env.OIDC_ISSUER_URL && !env.OIDC_CLIENT_ID) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required when OIDC_ISSUER_URL is set' });
     }
+    if (env.OIDC_ISSUER_URL && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required with an external issuer (the redirect URI derives from it)',
+      });
+    }
+    if (env.OIDC_ISSUER_URL?.startsWith('http:') && !isLoopbackUrl(new URL(env.OIDC_ISSUER_URL))) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER_URL'], message: 'must use https (http only on loopback)' });
+    }
     if (!env.OIDC_ISSUER_URL && (env.OIDC_CLIENT_ID || env.OIDC_CLIENT_SECRET)) {
       ctx.addIssue({
         code: 'custom',
@@ -54,7 +63,6 @@ const envSchema = z
   });
 
 export interface AppConfig {
-  env: 'development' | 'production' | 'test';
   port: number;
   host: string;
   /** External PostgreSQL; when absent the server runs an embedded one in `dataDir`. */
@@ -91,7 +99,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
-    env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,

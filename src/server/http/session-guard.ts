@@ -17,19 +17,17 @@ export function sessionCookieSettings(secure: boolean): SessionCookieSettings {
 /**
  * Loads the session for API requests and refuses every API route that did not
  * declare `config: { public: true }`: authentication is deny-by-default.
+ * It runs at preValidation: after the rate limiter (a throttled client costs
+ * no session lookup) and before input validation (signed-out callers learn
+ * nothing about a route's input rules).
  */
 export function registerSessionGuard(app: FastifyInstance, db: Database, cookie: SessionCookieSettings): void {
   app.decorateRequest('auth', null);
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[cookie.name];
     if (token) request.auth = await findActiveSession(db, token);
-  });
-
-  app.addHook('preHandler', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    if (request.routeOptions.config.public) return;
-    if (!request.auth) throw AppError.unauthenticated();
+    if (!request.auth && !request.routeOptions.config.public) throw AppError.unauthenticated();
   });
 }

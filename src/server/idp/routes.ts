@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
+import { LANGUAGE_COOKIE } from '../../contract/enums';
 import { optionalEmailSchema } from '../../contract/schemas/profile';
 import { displayNameSchema, usernameSchema } from '../../contract/schemas/user';
 import type { Database } from '../db/client';

@@ -152,3 +152,15 @@ describe('PUT /api/users/profile', () => {
     expect(response.json().error.code).toBe('cross_origin_refused');
   });
 });
+
+describe('request order', () => {
+  it('answers a signed-out caller 401 before looking at its input', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      payload: { name: '' },
+      headers: { origin: ORIGIN },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
