@@ -41,7 +41,15 @@ export async function step(jar: CookieJar, url: string, init: RequestInit = {}):
   const headers = new Headers(init.headers);
   const cookie = jar.header();
   if (cookie) headers.set('cookie', cookie);
-  const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, headers, redirect: 'manual' });
+  } catch (error) {
+    // Like a browser, retry once when a kept-alive connection turns out to be
+    // closed by the server (it restarted): the request never reached it.
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    response = await fetch(url, { ...init, headers, redirect: 'manual' });
+  }
   jar.store(response);
   return response;
 }

@@ -19,12 +19,14 @@ import { hashToken } from './session-store';
 let app: FastifyInstance;
 let database: TestDatabase;
 let baseUrl: string;
+let port: number;
+let config: ReturnType<typeof loadConfig>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const port = await freePort();
+  port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
+  config = loadConfig({
     PORT: String(port),
     PUBLIC_URL: baseUrl,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lendloop-flow-')),
@@ -40,6 +42,25 @@ afterAll(async () => {
 });
 
 describe('sign-in through the built-in provider', () => {
+  it('survives a server restart in the middle of a sign-in', async () => {
+    const jar = new CookieJar();
+    const login = await step(jar, `${baseUrl}/api/login`);
+    const interactionUrl = locationOf(await step(jar, locationOf(login, baseUrl)), baseUrl);
+
+    await app.close();
+    app = await buildApp({ config, db: database.db, logger: false, clientDir: '/nonexistent' });
+    await app.listen({ port, host: '127.0.0.1' });
+
+    const submitted = await step(jar, `${interactionUrl}/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ name: 'Restart Tester', username: 'restart' }),
+    });
+    const callback = await step(jar, locationOf(await step(jar, locationOf(submitted, baseUrl)), baseUrl));
+    expect(locationOf(callback, baseUrl)).toBe(`${baseUrl}/`);
+    expect((await step(jar, `${baseUrl}/api/auth/user`)).status).toBe(200);
+  });
+
   it('creates the user from the claims, records the login and signs them in', async () => {
     const jar = new CookieJar();
     const { finalLocation, interactionHtml } = await signInThroughProvider(

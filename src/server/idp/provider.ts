@@ -1,6 +1,7 @@
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../db/client';
 import { findAccount } from './accounts';
+import { postgresAdapterFor } from './postgres-adapter';
 import { loadOrCreateSigningKey } from './signing-key';
 import { escapeHtml } from './sign-in-page';
 
@@ -22,9 +23,9 @@ const GRANTED_SCOPE = 'openid profile email';
 /**
  * The built-in OpenID provider (docs/decisions/0002-built-in-identity-provider.md):
  * a real oidc-provider with code flow + PKCE, our own sign-in pages, and local
- * accounts in PostgreSQL. Its short-lived protocol state (interactions, codes)
- * lives in oidc-provider's memory adapter: the provider serves a single
- * instance on a loopback address, which is all it is for.
+ * accounts in PostgreSQL. Its protocol state (interactions, codes, grants)
+ * lives in PostgreSQL too (postgres-adapter.ts), so a restart mid-sign-in
+ * loses nothing and instances sharing the database and secrets agree.
  */
 export function createBuiltinProvider(settings: BuiltinProviderSettings): Provider {
   const configuration: Configuration = {
@@ -39,6 +40,7 @@ export function createBuiltinProvider(settings: BuiltinProviderSettings): Provid
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
+    adapter: postgresAdapterFor(settings.db),
     pkce: { required: () => true },
     cookies: { keys: settings.cookieKeys },
     jwks: { keys: [loadOrCreateSigningKey(settings.dataDir)] },

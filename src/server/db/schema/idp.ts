@@ -1,4 +1,4 @@
-import { check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { LIMITS } from '../../../contract/limits';
 import { lengthBetween, usernameFormat } from './checks';
 
@@ -20,5 +20,31 @@ export const idpAccounts = pgTable(
     uniqueIndex('idp_accounts_username_key').on(t.username),
     check('idp_accounts_name_length', lengthBetween(t.name, 1, LIMITS.nameMax)),
     check('idp_accounts_username_format', usernameFormat(t.username)),
+  ],
+);
+
+/**
+ * The built-in provider's protocol state (interactions, sessions, grants,
+ * authorization codes), stored through our oidc-provider adapter so a restart
+ * mid-sign-in loses nothing and several instances can share it.
+ */
+export const idpPayloads = pgTable(
+  'idp_payloads',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('idp_payloads_grant_idx').on(t.grantId),
+    index('idp_payloads_uid_idx').on(t.model, t.uid),
+    index('idp_payloads_user_code_idx').on(t.model, t.userCode),
+    index('idp_payloads_expiry_idx').on(t.expiresAt),
   ],
 );
