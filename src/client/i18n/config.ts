@@ -1,13 +1,13 @@
 import type { InitOptions } from 'i18next';
 import type { DetectorOptions } from 'i18next-browser-languagedetector';
 import type { HttpBackendOptions } from 'i18next-http-backend';
-import { FALLBACK_LANGUAGE, LANGUAGES } from '../../contract/enums';
+import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES } from '../../contract/enums';
 
 /** Language detection exactly as spec §1 lists it. */
 export const detectionOptions: DetectorOptions = {
   order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
   lookupQuerystring: 'lng',
-  lookupCookie: 'i18next',
+  lookupCookie: LANGUAGE_COOKIE,
   lookupLocalStorage: 'i18nextLng',
   lookupSessionStorage: 'i18nextLng',
   // The cookie is cached as well as local storage so the server-rendered
