@@ -1,3 +1,5 @@
+// First: configures zod before any schema module loads (see the module).
+import './lib/zod-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -43,7 +43,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     // Big enough for the forms; image routes raise it for themselves.
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -35,8 +35,10 @@ async function main(): Promise<void> {
     await embedded?.stop().catch((error: unknown) => bootLogger.error({ err: error }, 'stopping PostgreSQL failed'));
     process.exit(exitCode);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // `on`, not `once`: a second Ctrl-C (the terminal signals `npm start` and the
+  // server alike) must not kill the process before PostgreSQL has stopped.
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
   // A crash must not leave the embedded PostgreSQL running on the data folder.
   process.once('uncaughtException', (error) => {
     bootLogger.fatal({ err: error }, 'uncaught exception');

@@ -47,7 +47,7 @@ export async function registerBuiltinProvider(app: FastifyInstance, provider: Pr
 
     const languageOf = (request: FastifyRequest, uiLocales?: unknown) =>
       pickLanguage([
-        request.cookies['i18next'],
+        request.cookies[LANGUAGE_COOKIE],
         typeof uiLocales === 'string' ? uiLocales : undefined,
         request.headers['accept-language'],
       ]);

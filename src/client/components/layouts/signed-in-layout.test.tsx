@@ -140,4 +140,19 @@ describe('news dialog', () => {
     expect(priorities.some((text) => text.includes('Medium priority'))).toBe(true);
     expect(priorities.some((text) => text.includes('Low priority'))).toBe(true);
   });
+
+  it('gives focus back to the brand button when it closes', async () => {
+    const user = userEvent.setup();
+    renderShell();
+    const brand = screen.getByTestId('brand-button');
+    await user.click(brand);
+    await screen.findByTestId('news-dialog');
+    await user.keyboard('{Escape}');
+    await waitFor(() => {
+      expect(screen.queryByTestId('news-dialog')).toBeNull();
+    });
+    await waitFor(() => {
+      expect(document.activeElement).toBe(brand);
+    });
+  });
 });

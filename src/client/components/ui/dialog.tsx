@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import { useRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { FOCUS_RING } from './button';
 
@@ -18,8 +18,23 @@ interface DialogContentProps extends Omit<ComponentPropsWithoutRef<typeof Dialog
 /**
  * Styled Radix dialog: overlay, title and description are always present, so
  * every dialog has an accessible name and description.
+ *
+ * On close, focus goes back to the element that had it when the dialog
+ * opened. Radix only returns focus to a <DialogTrigger>; our dialogs are
+ * opened from state (brand button, cookie banner and footer), and without
+ * this keyboard users were left on <body>.
  */
-export function DialogContent({ title, description, closeLabel, className, children, ...props }: DialogContentProps) {
+export function DialogContent({
+  title,
+  description,
+  closeLabel,
+  className,
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
@@ -31,6 +46,19 @@ export function DialogContent({ title, description, closeLabel, className, child
           className,
         )}
         {...props}
+        onOpenAutoFocus={(event) => {
+          const active = document.activeElement;
+          returnFocusTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const target = returnFocusTo.current;
+          returnFocusTo.current = null;
+          if (event.defaultPrevented || !target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
+        }}
       >
         <div className="mb-4 flex items-start justify-between gap-4">
           <div>

@@ -1,0 +1,67 @@
+import { defineConfig, devices } from '@playwright/test';
+import { BASE_URL, E2E_PORT } from './tests/e2e/support/env';
+
+const CI = !!process.env.CI;
+
+/**
+ * Browser tests against the built app (scripts/e2e-server.mjs: build if
+ * needed, fresh embedded database, built-in identity provider). Chromium is
+ * the system one; @playwright/test never downloads browsers here.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  // Two cores: one browser per core; the server and PostgreSQL share them.
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
+  outputDir: 'test-results',
+  use: {
+    baseURL: BASE_URL,
+    locale: 'en-US',
+    timezoneId: 'Europe/Zurich',
+    // Recording a trace for every test slows the suite noticeably on two cores; CI records the retry's.
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      // Layout-dependent specs also run at phone width (bottom navigation, axe).
+      name: 'phone',
+      testMatch: /(shell|accessibility)\.spec\.ts$/,
+      use: { ...devices['Pixel 7'], browserName: 'chromium' },
+    },
+    {
+      name: 'desktop',
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${BASE_URL}/healthz`,
+    env: { E2E_PORT: String(E2E_PORT) },
+    reuseExistingServer: !CI,
+    // Build (a few seconds) plus initdb of the embedded PostgreSQL.
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    // SIGTERM lets the server stop PostgreSQL and the wrapper delete its data folder.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+  },
+});

@@ -1,0 +1,48 @@
+import { BASE_URL } from './support/env';
+import { expect, test } from './support/fixtures';
+
+test.describe('auth-debug page (signed out)', () => {
+  test('shows the error from the query, and stays', async ({ page }) => {
+    await page.goto('/auth-debug?error=login_failed');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign-in help');
+    await expect(page.getByTestId('auth-debug-error')).toHaveText('login_failed');
+    await expect(page.getByTestId('auth-debug-countdown')).toHaveCount(0);
+    const main = page.getByRole('main');
+    await expect(main).toContainText(await page.evaluate(() => navigator.userAgent));
+    await expect(main).toContainText(`${BASE_URL}/auth-debug?error=login_failed`);
+    await expect(page.getByRole('button', { name: 'Try Login Again' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Go to Home' })).toBeVisible();
+    await expect(page).toHaveURL(`${BASE_URL}/auth-debug?error=login_failed`);
+  });
+
+  test('shows markup in the error as text', async ({ page }) => {
+    const error = '<img src=x onerror=alert(1)>';
+    await page.goto(`/auth-debug?error=${encodeURIComponent(error)}`);
+    await expect(page.getByTestId('auth-debug-error')).toHaveText(error);
+    await expect(page.getByTestId('auth-debug-error').locator('img')).toHaveCount(0);
+  });
+
+  test('without an error, counts down and goes to / after about 5 seconds', async ({ page }) => {
+    await page.goto('/auth-debug');
+    const started = Date.now();
+    await expect(page.getByTestId('auth-debug-countdown')).toHaveText('Going to the home page in 5 seconds.');
+    await expect(page.getByTestId('auth-debug-countdown')).toHaveText(/in [1-4] seconds?\./, { timeout: 6_000 });
+    await expect(page).toHaveURL(`${BASE_URL}/`, { timeout: 15_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4_000);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lend and borrow among friends');
+  });
+
+  test('Go to Home leaves at once', async ({ page }) => {
+    await page.goto('/auth-debug?error=login_expired');
+    await page.getByRole('button', { name: 'Go to Home' }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/`);
+    await expect(page.getByTestId('landing-sign-in')).toBeVisible();
+  });
+
+  test('Try Login Again starts the sign-in flow', async ({ page }) => {
+    await page.goto('/auth-debug?error=login_failed');
+    await page.getByRole('button', { name: 'Try Login Again' }).click();
+    await page.waitForURL(/\/oidc\/interaction\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to Lendloop');
+  });
+});
