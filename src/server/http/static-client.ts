@@ -15,9 +15,11 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     root: clientDir,
     wildcard: false,
     index: false,
+    // Our own Cache-Control below, per file kind.
+    cacheControl: false,
     setHeaders: (res, filePath) => {
       const relative = path.relative(clientDir, filePath);
-      res.header(
+      res.setHeader(
         'Cache-Control',
         relative.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
