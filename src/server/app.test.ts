@@ -45,6 +45,22 @@ describe('the built-in identity provider', () => {
   });
 });
 
+describe('an unreachable identity provider', () => {
+  it('sends the person to the auth-debug page instead of failing with a 500', async () => {
+    const config = configWith({
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      // Port 1 on loopback: nothing listens there.
+      OIDC_ISSUER_URL: 'http://127.0.0.1:1/realms/none',
+      OIDC_CLIENT_ID: 'lendloop',
+    });
+    const app = await buildApp({ config, db: database.db, logger: false, clientDir: '/nonexistent' });
+    const response = await app.inject({ method: 'GET', url: '/api/login' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/auth-debug?error=provider_unavailable');
+    await app.close();
+  });
+});
+
 describe('serving the built client', () => {
   it('caches hashed assets for a year, revalidates the rest, and hands app routes to index.html', async () => {
     const clientDir = mkdtempSync(path.join(tmpdir(), 'lendloop-client-'));

@@ -48,7 +48,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     '/api/login',
     { config: { public: true }, schema: { querystring: z.object({ returnTo: z.string().max(2000).optional() }) } },
     async (request, reply) => {
-      const { url, pending } = await oidc.startLogin();
+      let started;
+      try {
+        started = await oidc.startLogin();
+      } catch (error) {
+        // The issuer is down or misconfigured: a page that says so, not a JSON 500.
+        request.log.error({ err: error }, 'the identity provider cannot be reached');
+        return reply.redirect('/auth-debug?error=provider_unavailable');
+      }
+      const { url, pending } = started;
       const value = JSON.stringify({ ...pending, returnTo: safeReturnTo(request.query.returnTo) });
       reply.setCookie(LOGIN_COOKIE, value, {
         ...sessionCookieOptions,
