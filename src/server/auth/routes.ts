@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import type { SessionCookieSettings } from '../http/session-guard';
 import type { OidcClient, PendingLogin } from './oidc-client';
 import { createSession, destroySession, SESSION_ABSOLUTE_LIFETIME_MS } from './session-store';
+import { queryText, safeReturnTo } from './return-to';
 import { signInUser } from './sign-in-user';
 
 export interface AuthRouteOptions {
@@ -27,12 +28,6 @@ const loginCookieSchema = z.object({
   returnTo: z.string(),
 });
 
-/** Only same-site paths: never an open redirect. */
-export function safeReturnTo(value: string | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value.startsWith('/api/') ? '/' : value;
-}
-
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, options) => {
   const { db, oidc, publicUrl, sessionCookie } = options;
   const sessionCookieOptions = {
@@ -46,8 +41,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
 
   app.get(
     '/api/login',
-    { config: { public: true }, schema: { querystring: z.object({ returnTo: z.string().max(2000).optional() }) } },
+    // No query schema: a navigation with odd parameters still gets a page, never a JSON 400.
+    { config: { public: true } },
     async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
       let started;
       try {
         started = await oidc.startLogin();
@@ -57,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
         return reply.redirect('/auth-debug?error=provider_unavailable');
       }
       const { url, pending } = started;
-      const value = JSON.stringify({ ...pending, returnTo: safeReturnTo(request.query.returnTo) });
+      const value = JSON.stringify({ ...pending, returnTo: safeReturnTo(queryText(query.returnTo, 2000), publicUrl) });
       reply.setCookie(LOGIN_COOKIE, value, {
         ...sessionCookieOptions,
         // Lax: the cookie must come back on the issuer's top-level redirect to /api/callback.
@@ -69,29 +66,28 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     },
   );
 
-  app.get(
-    '/api/callback',
-    {
-      config: { public: true },
-      schema: { querystring: z.object({ error: z.string().max(200).optional() }).passthrough() },
-    },
-    async (request, reply) => {
-      const pending = readLoginCookie(request.unsignCookie(request.cookies[LOGIN_COOKIE] ?? ''));
-      reply.clearCookie(LOGIN_COOKIE, { ...sessionCookieOptions, path: '/api/callback' });
-      if (request.query.error) {
-        // The person cancelled at the provider: back to the landing page, no drama.
-        if (request.query.error === 'access_denied') return reply.redirect('/');
-        return reply.redirect(`/auth-debug?error=${encodeURIComponent(request.query.error)}`);
-      }
-      if (!pending) return reply.redirect('/auth-debug?error=login_expired');
+  app.get('/api/callback', { config: { public: true } }, async (request, reply) => {
+    const pending = readLoginCookie(request.unsignCookie(request.cookies[LOGIN_COOKIE] ?? ''));
+    reply.clearCookie(LOGIN_COOKIE, { ...sessionCookieOptions, path: '/api/callback' });
+    const providerError = queryText((request.query as Record<string, unknown>).error);
+    if (providerError) {
+      // The person cancelled at the provider: back to the landing page, no drama.
+      if (providerError === 'access_denied') return reply.redirect('/');
+      return reply.redirect(`/auth-debug?error=${encodeURIComponent(providerError)}`);
+    }
+    if (!pending) return reply.redirect('/auth-debug?error=login_expired');
 
-      let completed;
-      try {
-        completed = await oidc.finishLogin(new URL(request.url, publicUrl), pending);
-      } catch (error) {
-        request.log.warn({ err: error }, 'sign-in callback refused');
-        return reply.redirect('/auth-debug?error=login_failed');
-      }
+    let completed;
+    try {
+      completed = await oidc.finishLogin(new URL(request.url, publicUrl), pending);
+    } catch (error) {
+      request.log.warn({ err: error }, 'sign-in callback refused');
+      return reply.redirect('/auth-debug?error=login_failed');
+    }
+    // Computed before any write: the redirect cannot fail after the session exists.
+    const returnTo = safeReturnTo(pending.returnTo, publicUrl);
+    let token;
+    try {
       const user = await signInUser(db, completed.claims, {
         issuer: completed.issuer,
         userAgent: request.headers['user-agent'],
@@ -100,12 +96,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
       });
       // A new session id at every sign-in; the previous session (if any) ends.
       if (request.auth) await destroySession(db, request.auth.idHash);
-      const token = await createSession(db, user.id, completed.idToken ?? null);
-      reply.setCookie(sessionCookie.name, token, { ...sessionCookieOptions, maxAge: sessionMaxAgeS });
+      token = await createSession(db, user.id, completed.idToken ?? null);
       request.log.info({ userId: user.id }, 'signed in');
-      return reply.redirect(pending.returnTo);
-    },
-  );
+    } catch (error) {
+      request.log.error({ err: error }, 'sign-in could not be recorded');
+      return reply.redirect('/auth-debug?error=login_failed');
+    }
+    reply.setCookie(sessionCookie.name, token, { ...sessionCookieOptions, maxAge: sessionMaxAgeS });
+    return reply.redirect(returnTo);
+  });
 
   app.get('/api/logout', { config: { public: true } }, async (request, reply) => {
     // Logout is a GET navigation (spec §2). Refuse it from other sites so a

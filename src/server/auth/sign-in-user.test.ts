@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
-import { loginHistory } from '../db/schema';
+import { loginHistory, users } from '../db/schema';
 import { signInUser, usernameBase } from './sign-in-user';
 
 let database: TestDatabase;
@@ -45,5 +45,34 @@ describe('usernameBase', () => {
     [{ sub: '1', preferred_username: 'x'.repeat(40) }, 'x'.repeat(30)],
   ])('%j → %s', (claims, expected) => {
     expect(usernameBase(claims)).toBe(expected);
+  });
+});
+
+describe('claims from the issuer', () => {
+  it('drops what the database would refuse instead of failing the sign-in', async () => {
+    const user = await signInUser(
+      database.db,
+      { sub: 'odd', name: 'Ada\u0000 Lovelace', email: 'a@', preferred_username: 42, locale: ['de'] },
+      context,
+    );
+    expect(user.name).toBe('Ada  Lovelace');
+    expect(user.email).toBeNull();
+    expect(user.language).toBe('en');
+    const long = await signInUser(
+      database.db,
+      { sub: 'long', name: 'N'.repeat(300), email: `${'e'.repeat(250)}@x.ch` },
+      context,
+    );
+    expect(long.name).toHaveLength(100);
+    expect(long.email).toBeNull();
+  });
+
+  it('settles two simultaneous first sign-ins of one person on one user', async () => {
+    const [a, b] = await Promise.all([
+      signInUser(database.db, { sub: 'twice', preferred_username: 'twice' }, context),
+      signInUser(database.db, { sub: 'twice', preferred_username: 'twice' }, context),
+    ]);
+    expect(a.id).toBe(b.id);
+    expect(await database.db.$count(users, eq(users.subject, 'twice'))).toBe(1);
   });
 });

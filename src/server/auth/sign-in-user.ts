@@ -1,4 +1,5 @@
 import { and, eq, like, or } from 'drizzle-orm';
+import { z } from 'zod';
 import { LANGUAGES, type Language } from '../../contract/enums';
 import { LIMITS } from '../../contract/limits';
 import type { Database, DbOrTx } from '../db/client';
@@ -14,6 +15,31 @@ export interface IdentityClaims {
   locale?: string | undefined;
 }
 
+/** Printable text only: control characters (NUL above all) never reach the database. */
+const claimText = z
+  .unknown()
+  .transform((v) => (typeof v === 'string' ? v.replace(/[\u0000-\u001f\u007f]/g, ' ').trim() : undefined))
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+/**
+ * Issuers are outside our walls: a claim of the wrong type, with control
+ * characters or an email we would refuse is dropped, not a failed sign-in.
+ */
+const claimsSchema = z.object({
+  sub: z.string().min(1).max(255),
+  name: claimText,
+  preferred_username: claimText,
+  email: claimText
+    .transform((v) => (v && v.length <= 254 && z.email().safeParse(v).success ? v : undefined))
+    .optional(),
+  locale: claimText,
+});
+
+export function normalizeClaims(raw: Record<string, unknown>): IdentityClaims {
+  return claimsSchema.parse(raw);
+}
+
 export interface SignInContext {
   issuer: string;
   userAgent: string | undefined;
@@ -27,7 +53,12 @@ export interface SignInContext {
  * Profile fields are only taken from the claims at creation: afterwards they
  * are the user's own to edit.
  */
-export async function signInUser(db: Database, claims: IdentityClaims, context: SignInContext): Promise<UserRow> {
+export async function signInUser(
+  db: Database,
+  rawClaims: Record<string, unknown>,
+  context: SignInContext,
+): Promise<UserRow> {
+  const claims = normalizeClaims(rawClaims);
   return db.transaction(async (tx) => {
     const now = new Date();
     let [user] = await tx
@@ -35,7 +66,7 @@ export async function signInUser(db: Database, claims: IdentityClaims, context: 
       .set({ lastLogin: now, lastActive: now })
       .where(and(eq(users.issuer, context.issuer), eq(users.subject, claims.sub)))
       .returning();
-    if (!user) user = await createUser(tx, claims, context.issuer, now);
+    user ??= await createUser(tx, claims, context.issuer, now);
     await tx.insert(loginHistory).values({
       userId: user.id,
       userAgent: context.userAgent?.slice(0, 1000) ?? null,
@@ -50,7 +81,7 @@ export async function signInUser(db: Database, claims: IdentityClaims, context: 
 async function createUser(db: DbOrTx, claims: IdentityClaims, issuer: string, now: Date): Promise<UserRow> {
   const base = usernameBase(claims);
   const name = (claims.name?.trim() || claims.preferred_username?.trim() || base).slice(0, LIMITS.nameMax);
-  const email = claims.email && claims.email.length <= 254 ? claims.email : null;
+  const email = claims.email ?? null;
   const language = languageFromLocale(claims.locale);
   // Try the base, then base-2, base-3… skipping every name already taken. ON
   // CONFLICT guards against a concurrent sign-up taking the same name.
@@ -67,6 +98,8 @@ async function createUser(db: DbOrTx, claims: IdentityClaims, issuer: string, no
   for (let suffix = 1; suffix < 10_000; suffix++) {
     const candidate = withSuffix(base, suffix);
     if (taken.has(candidate)) continue;
+    // No conflict target: a clash on the username *or* on issuer + subject
+    // (the same person finishing sign-in in two tabs at once) inserts nothing.
     const [created] = await db
       .insert(users)
       .values({
@@ -80,9 +113,15 @@ async function createUser(db: DbOrTx, claims: IdentityClaims, issuer: string, no
         lastLogin: now,
         lastActive: now,
       })
-      .onConflictDoNothing({ target: users.username })
+      .onConflictDoNothing()
       .returning();
     if (created) return created;
+    const [concurrent] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.issuer, issuer), eq(users.subject, claims.sub)))
+      .limit(1);
+    if (concurrent) return concurrent;
     taken.add(candidate);
   }
   throw new Error('Could not allocate a unique username');
