@@ -85,7 +85,6 @@ describe('serving the built client', () => {
     expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
     // Unknown API paths are plain 404s, never the client shell.
     expect((await app.inject({ method: 'GET', url: '/api/nope' })).json().error.code).toBe('not_found');
-    expect((await app.inject({ method: 'GET', url: '/../../etc/passwd' })).body).not.toContain('root:');
     await app.close();
   });
 });

@@ -173,3 +173,19 @@ describe('sign-in through the built-in provider', () => {
     expect((await step(jar, `${baseUrl}/api/auth/user`)).status).toBe(200);
   });
 });
+
+describe('the built-in sign-in page refuses stray posts', () => {
+  it.each(['abort', 'login', 'create'])(
+    'answers POST /%s without an interaction cookie with a page, at once',
+    async (action) => {
+      const response = await fetch(`${baseUrl}/oidc/interaction/unknown-uid/${action}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'accountId=x&name=A&username=abc',
+        signal: AbortSignal.timeout(5000),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain('<h1>');
+    },
+  );
+});

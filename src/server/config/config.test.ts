@@ -15,6 +15,20 @@ describe('loadConfig', () => {
     expect(config.oidc).toBeUndefined();
     expect(config.publicUrl.href).toBe('http://localhost:3000/');
     expect(config.dataDir).toBe(dir);
+    // The password-less built-in sign-in is only reachable from this machine.
+    expect(config.host).toBe('127.0.0.1');
+  });
+
+  it('listens on every interface with an external issuer or when the built-in one is explicitly allowed', () => {
+    const external = loadConfig({
+      DATA_DIR: dataDir(),
+      PUBLIC_URL: 'https://lendloop.example',
+      OIDC_ISSUER_URL: 'https://id.example',
+      OIDC_CLIENT_ID: 'lendloop',
+    });
+    expect(external.host).toBe('0.0.0.0');
+    expect(loadConfig({ DATA_DIR: dataDir(), ALLOW_BUILTIN_IDP: 'true' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: '::1' }).host).toBe('::1');
   });
 
   it('generates the session secret once and keeps it in DATA_DIR', () => {
@@ -40,6 +54,7 @@ describe('loadConfig', () => {
     ],
     [{ OIDC_CLIENT_ID: 'lendloop' }, 'OIDC_ISSUER_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ HOST: '0.0.0.0' }, 'HOST'],
   ])('stops on %j naming %s', (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${variable}:`));

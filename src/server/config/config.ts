@@ -22,7 +22,7 @@ const optionalUrl = z
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    HOST: z.string().min(1).optional(),
     DATABASE_URL: z
       .string()
       .optional()
@@ -52,6 +52,15 @@ const envSchema = z
     }
     if (env.OIDC_ISSUER_URL?.startsWith('http:') && !isLoopbackUrl(new URL(env.OIDC_ISSUER_URL))) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER_URL'], message: 'must use https (http only on loopback)' });
+    }
+    const builtinProvider = !env.OIDC_ISSUER_URL;
+    if (builtinProvider && !env.ALLOW_BUILTIN_IDP && env.HOST && !isLoopbackHost(env.HOST)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HOST'],
+        message:
+          'must be a loopback address while the password-less built-in sign-in runs (configure OIDC_ISSUER_URL, or set ALLOW_BUILTIN_IDP=true)',
+      });
     }
     if (!env.OIDC_ISSUER_URL && (env.OIDC_CLIENT_ID || env.OIDC_CLIENT_SECRET)) {
       ctx.addIssue({
@@ -100,7 +109,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
     port: e.PORT,
-    host: e.HOST,
+    // With the password-less built-in provider the server only listens on
+    // loopback unless told otherwise: nobody else on the network may sign in.
+    host: e.HOST ?? (e.OIDC_ISSUER_URL || e.ALLOW_BUILTIN_IDP ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: e.DATABASE_URL,
     dataDir,
     publicUrl,
@@ -140,6 +151,10 @@ export function readOrCreateSecret(dataDir: string, name: string): string {
 
 /** True for localhost, 127.0.0.0/8 and ::1: where the password-less built-in provider may run. */
 export function isLoopbackUrl(url: URL): boolean {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return isLoopbackHost(url.hostname);
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }

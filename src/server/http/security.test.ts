@@ -1,5 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { buildApp } from '../app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,6 +60,70 @@ describe('rate limiting', () => {
       });
     } finally {
       await limited.close();
+    }
+  });
+});
+
+/** Sends a raw request line, as no browser would, and returns the whole response. */
+async function rawResponse(port: number, requestLine: string, headers = ''): Promise<string> {
+  const { connect } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(`${requestLine}\r\nHost: 127.0.0.1\r\nConnection: close\r\n${headers}\r\n`);
+    });
+    let data = '';
+    socket.on('data', (chunk) => (data += chunk.toString()));
+    socket.on('end', () => resolve(data));
+    socket.on('error', reject);
+  });
+}
+
+const statusOf = (response: string) => Number(response.split(' ')[1]);
+
+async function listening(app: TestApp['app']): Promise<number> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+describe('requests in absolute form', () => {
+  it('are rate limited and guarded like any other API request', async () => {
+    const limited = await createTestApp();
+    const port = await listening(limited.app);
+    try {
+      const crossOrigin = await rawResponse(
+        port,
+        'PUT http://127.0.0.1/api/users/profile HTTP/1.1',
+        'Origin: https://evil.example\r\nContent-Length: 0\r\n',
+      );
+      expect(statusOf(crossOrigin)).toBe(403);
+      let last = 0;
+      for (let i = 0; i < 700 && last !== 429; i++) {
+        last = statusOf(await rawResponse(port, 'GET http://127.0.0.1/api/auth/user HTTP/1.1'));
+      }
+      expect(last).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('the static client', () => {
+  it('never serves a file outside its folder, whatever the raw path', async () => {
+    const clientDir = mkdtempSync(path.join(tmpdir(), 'lendloop-client-'));
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>shell</title>');
+    const app = await buildApp({ config: t.config, db: t.db, logger: false, clientDir });
+    const port = await listening(app);
+    try {
+      for (const line of [
+        'GET /../../../../etc/passwd HTTP/1.1',
+        'GET /assets/..%2f..%2f..%2f..%2fetc/passwd HTTP/1.1',
+        'GET /%2e%2e/%2e%2e/%2e%2e/etc/passwd HTTP/1.1',
+      ]) {
+        expect(await rawResponse(port, line)).not.toContain('root:');
+      }
+    } finally {
+      await app.close();
     }
   });
 });

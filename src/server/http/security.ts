@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error';
+import { isApiRequest, routePath } from './route-path';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -43,7 +44,7 @@ export async function registerSecurity(
     max: options.rateLimitMax,
     timeWindow: '1 minute',
     // Static assets and locale files are cheap and cached; do not count them.
-    allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/oidc/'),
+    allowList: (request) => !isApiRequest(request) && !routePath(request).startsWith('/oidc/'),
     errorResponseBuilder: (_request, context) => {
       const error = new AppError('too_many_requests', `Too many requests, retry in ${context.after}`);
       return Object.assign(error, { statusCode: 429 });
@@ -54,7 +55,7 @@ export async function registerSecurity(
   // Browsers send Origin on cross-origin and on same-origin POST/PUT/DELETE;
   // Sec-Fetch-Site covers browsers that omit Origin.
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     const crossOrigin =

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { findActiveSession } from '../auth/session-store';
 import type { Database } from '../db/client';
 import { AppError } from './app-error';
+import { isApiRequest } from './route-path';
 import './fastify-types';
 
 export interface SessionCookieSettings {
@@ -25,7 +26,7 @@ export function registerSessionGuard(app: FastifyInstance, db: Database, cookie:
   app.decorateRequest('auth', null);
 
   app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRequest(request)) return;
     const token = request.cookies[cookie.name];
     if (token) request.auth = await findActiveSession(db, token);
     if (!request.auth && !request.routeOptions.config.public) throw AppError.unauthenticated();

@@ -101,8 +101,23 @@ export async function registerBuiltinProvider(app: FastifyInstance, provider: Pr
       reply: FastifyReply,
       result: Parameters<Provider['interactionFinished']>[2],
     ) => {
+      // Check the interaction first, while Fastify still owns the reply: a
+      // missing or expired one must get the friendly page, not a dead socket.
+      await provider.interactionDetails(request.raw, reply.raw);
       reply.hijack();
-      await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+      try {
+        await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+      } catch (error) {
+        request.log.warn({ err: error }, 'built-in identity provider: could not finish the interaction');
+        if (!reply.raw.headersSent) {
+          const language = languageOf(request);
+          const t = idpText(language);
+          reply.raw.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
+          reply.raw.end(renderMessagePage(language, t('expiredTitle'), t('expired')));
+        } else {
+          reply.raw.end();
+        }
+      }
     };
 
     scope.get(
