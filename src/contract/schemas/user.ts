@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../enums';
 import { LIMITS } from '../limits';
+import { isSingleLine } from './text';
 
 /** The signed-in user as the API presents it (GET /api/auth/user, /api/user/current). */
 export const userSchema = z.object({
@@ -43,4 +44,5 @@ export const displayNameSchema = z
   .string()
   .trim()
   .min(1, { message: 'validation.nameRequired' })
-  .max(LIMITS.nameMax, { message: 'validation.nameTooLong' });
+  .max(LIMITS.nameMax, { message: 'validation.nameTooLong' })
+  .refine(isSingleLine, { message: 'validation.invalidCharacters' });

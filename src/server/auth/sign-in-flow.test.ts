@@ -189,3 +189,13 @@ describe('the built-in sign-in page refuses stray posts', () => {
     },
   );
 });
+
+describe('the built-in provider with unstorable input', () => {
+  it('answers a NUL byte in an authorization parameter with a 400 page', async () => {
+    const response = await fetch(`${baseUrl}/oidc/auth?client_id=lendloop&response_type=code&state=a%00b`, {
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toContain('text/html');
+  });
+});

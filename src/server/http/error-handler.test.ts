@@ -71,3 +71,23 @@ describe('the error handler', () => {
     expect(missing.json().error.code).toBe('not_found');
   });
 });
+
+describe('database refusals', () => {
+  it('become 4xx: bad input that slipped past a schema is never a 500', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    const pgError = (code: string) => Object.assign(new Error('pg'), { code });
+    app.get('/nul', async () => {
+      throw Object.assign(new Error('Failed query'), { cause: pgError('22021') });
+    });
+    app.get('/unique', async () => {
+      throw pgError('23505');
+    });
+    app.get('/connection', async () => {
+      throw pgError('08006');
+    });
+    expect((await app.inject({ url: '/nul' })).json().error.code).toBe('invalid_input');
+    expect((await app.inject({ url: '/unique' })).statusCode).toBe(409);
+    expect((await app.inject({ url: '/connection' })).statusCode).toBe(500);
+  });
+});

@@ -13,6 +13,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const appError = toAppError(error);
     if (appError.statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
+    } else if (databaseErrorCode(error)) {
+      request.log.warn({ err: error }, 'the database refused input a schema let through');
     } else {
       request.log.info({ code: appError.code, reason: error.message }, 'request refused');
     }
@@ -45,8 +47,38 @@ const FRAMEWORK_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_input',
 };
 
+/**
+ * PostgreSQL refusals that mean the input was bad and a schema let it through
+ * (SQLSTATE classes 22 and 23): the caller gets a 4xx, never a 500, and the
+ * log says which rule is missing from the schema.
+ */
+const DATABASE_CLIENT_ERRORS: Record<string, ErrorCode> = {
+  '22001': 'invalid_input', // string too long
+  '22021': 'invalid_input', // invalid byte sequence (NUL)
+  '22P02': 'invalid_input', // invalid text representation (e.g. not a uuid)
+  '22P05': 'invalid_input', // untranslatable character
+  '22007': 'invalid_input', // invalid date/time
+  '22008': 'invalid_input', // date/time out of range
+  '23502': 'invalid_input', // not-null violation
+  '23503': 'invalid_input', // foreign key violation
+  '23514': 'invalid_input', // check violation
+  '23505': 'duplicate_entry', // unique violation
+};
+
+function databaseErrorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 3; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
+  const sqlState = databaseErrorCode(error);
+  const databaseCode = sqlState ? DATABASE_CLIENT_ERRORS[sqlState] : undefined;
+  if (databaseCode) return new AppError(databaseCode, `Refused by the database (SQLSTATE ${sqlState})`);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((issue) => ({
       path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),

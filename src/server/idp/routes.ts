@@ -17,6 +17,15 @@ const createAccountForm = z.object({
   email: optionalEmailSchema,
 });
 
+/** The app's language cookie first, then the OIDC ui_locales hint, then the browser's. */
+function languageOf(request: FastifyRequest, uiLocales?: unknown) {
+  return pickLanguage([
+    request.cookies[LANGUAGE_COOKIE],
+    typeof uiLocales === 'string' ? uiLocales : undefined,
+    request.headers['accept-language'],
+  ]);
+}
+
 /**
  * Mounts the built-in provider under /oidc and serves its sign-in pages.
  * Two encapsulated scopes: the protocol endpoints get the raw request stream
@@ -30,6 +39,16 @@ export async function registerBuiltinProvider(app: FastifyInstance, provider: Pr
     // Leave the body unread for oidc-provider.
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.all('/oidc/*', { config: { public: true } }, (request, reply) => {
+      // A NUL byte cannot be stored (jsonb refuses it): refuse the request here
+      // rather than let the provider fail with a 500.
+      if (/%00/i.test(request.url)) {
+        const language = languageOf(request);
+        const t = idpText(language);
+        return reply
+          .status(400)
+          .type('text/html; charset=utf-8')
+          .send(renderMessagePage(language, t('invalidTitle'), t('invalid')));
+      }
       reply.hijack();
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
@@ -44,13 +63,6 @@ export async function registerBuiltinProvider(app: FastifyInstance, provider: Pr
       { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-
-    const languageOf = (request: FastifyRequest, uiLocales?: unknown) =>
-      pickLanguage([
-        request.cookies[LANGUAGE_COOKIE],
-        typeof uiLocales === 'string' ? uiLocales : undefined,
-        request.headers['accept-language'],
-      ]);
 
     const renderPage = async (
       request: FastifyRequest,
