@@ -2,35 +2,67 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { connectDatabase, type DatabaseHandle } from './db/client';
-import { startEmbeddedPostgres, type RunningPostgres } from './db/embedded-postgres';
+import { DataDirInUseError, startEmbeddedPostgres, type RunningPostgres } from './db/embedded-postgres';
 import { runMigrations } from './db/migrate';
 
 const EMBEDDED_DATABASE = 'lendloop';
 
+/** How long open connections may take to finish once a shutdown starts. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /** Entry point: configuration → database (embedded or external) → migrations → app → listen. */
 async function main(): Promise<void> {
-  const bootLogger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
   let config;
   try {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      bootLogger.fatal(error.message);
+      pino().fatal(error.message);
       process.exit(1);
     }
     throw error;
   }
+  const bootLogger = pino({ level: config.logLevel });
 
   let embedded: RunningPostgres | undefined;
   let database: DatabaseHandle | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopping = false;
 
+  const start = async () => {
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, logger: bootLogger });
+      databaseUrl = await ensureEmbeddedDatabase(embedded);
+    }
+    // A signal during start-up: stop here; shutdown() cleans up what exists.
+    if (stopping) return;
+    database = connectDatabase(databaseUrl);
+    await runMigrations(database);
+    bootLogger.info('database migrations applied');
+    if (stopping) return;
+    app = await buildApp({ config, db: database.db });
+    await app.listen({ port: config.port, host: config.host });
+    app.log.info(`Lendloop is running at ${config.publicUrl.origin}`);
+  };
+
+  const closeServer = async () => {
+    if (!app) return;
+    const server = app.server;
+    // Long-lived connections must not keep PostgreSQL running forever.
+    const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    await app.close().catch((error: unknown) => bootLogger.error({ err: error }, 'closing the server failed'));
+    clearTimeout(deadline);
+  };
+
+  let startup: Promise<void> = Promise.resolve();
   const shutdown = async (reason: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     bootLogger.info({ reason }, 'shutting down');
-    await app?.close().catch((error: unknown) => bootLogger.error({ err: error }, 'closing the server failed'));
+    // Let a start-up in progress reach a known state (e.g. initdb finish) first.
+    await startup.catch(() => undefined);
+    await closeServer();
     await database?.close().catch(() => undefined);
     await embedded?.stop().catch((error: unknown) => bootLogger.error({ err: error }, 'stopping PostgreSQL failed'));
     process.exit(exitCode);
@@ -49,26 +81,13 @@ async function main(): Promise<void> {
     void shutdown('unhandledRejection', 1);
   });
 
+  startup = start();
   try {
-    let databaseUrl = config.databaseUrl;
-    if (!databaseUrl) {
-      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, logger: bootLogger });
-      databaseUrl = await ensureEmbeddedDatabase(embedded);
-    }
-    database = connectDatabase(databaseUrl);
-    await runMigrations(database);
-    bootLogger.info('database migrations applied');
-
-    app = await buildApp({ config, db: database.db });
-    await app.listen({ port: config.port, host: config.host });
-    app.log.info(`Lendloop is running at ${config.publicUrl.origin}`);
+    await startup;
   } catch (error) {
     bootLogger.fatal(error instanceof Error ? error.message : String(error));
-    if (!(error instanceof Error && error.name === 'DataDirInUseError'))
-      bootLogger.debug({ err: error }, 'start-up failure');
-    await database?.close().catch(() => undefined);
-    await embedded?.stop().catch(() => undefined);
-    process.exit(1);
+    if (!(error instanceof DataDirInUseError)) bootLogger.debug({ err: error }, 'start-up failure');
+    await shutdown('start-up failed', 1);
   }
 }
 
