@@ -60,16 +60,19 @@ export function locationOf(response: Response, base: string): string {
   return new URL(location, base).href;
 }
 
+type AccountChoice = { create: { name: string; username: string; email?: string } } | { pick: string };
+
 /**
- * Runs the real authorization-code flow: /api/login → provider → our sign-in
- * page → create or pick an account → /api/callback. Returns the final redirect.
+ * Runs the real authorization-code flow up to the provider's redirect back to
+ * us: /api/login → provider → our sign-in page → create or pick an account.
+ * Returns the callback URL (with the real code and state), not yet visited.
  */
-export async function signInThroughProvider(
+export async function reachCallback(
   baseUrl: string,
   jar: CookieJar,
-  account: { create: { name: string; username: string; email?: string } } | { pick: string },
+  account: AccountChoice,
   returnTo?: string,
-): Promise<{ finalLocation: string; interactionHtml: string }> {
+): Promise<{ callbackUrl: string; interactionHtml: string }> {
   const login = await step(jar, `${baseUrl}/api/login${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`);
   const toInteraction = await step(jar, locationOf(login, baseUrl));
   const interactionUrl = locationOf(toInteraction, baseUrl);
@@ -89,6 +92,17 @@ export async function signInThroughProvider(
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl },
   });
   const resumed = await step(jar, locationOf(submitted, baseUrl));
-  const callback = await step(jar, locationOf(resumed, baseUrl));
+  return { callbackUrl: locationOf(resumed, baseUrl), interactionHtml };
+}
+
+/** The whole flow, callback included. Returns where the app finally sends the browser. */
+export async function signInThroughProvider(
+  baseUrl: string,
+  jar: CookieJar,
+  account: AccountChoice,
+  returnTo?: string,
+): Promise<{ finalLocation: string; interactionHtml: string }> {
+  const { callbackUrl, interactionHtml } = await reachCallback(baseUrl, jar, account, returnTo);
+  const callback = await step(jar, callbackUrl);
   return { finalLocation: locationOf(callback, baseUrl), interactionHtml };
 }

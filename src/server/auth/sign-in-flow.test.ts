@@ -4,7 +4,14 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CookieJar, freePort, locationOf, signInThroughProvider, step } from '../../../tests/support/oidc-flow';
+import {
+  CookieJar,
+  freePort,
+  locationOf,
+  reachCallback,
+  signInThroughProvider,
+  step,
+} from '../../../tests/support/oidc-flow';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/config';
@@ -111,14 +118,22 @@ describe('sign-in through the built-in provider', () => {
     expect(await database.db.$count(users, eq(users.username, 'grace'))).toBe(1);
   });
 
-  it('refuses a callback whose state does not match, and one without the login cookie', async () => {
+  it('refuses a real code whose state was changed, and a callback without the login cookie', async () => {
     const jar = new CookieJar();
-    await step(jar, `${baseUrl}/api/login`);
-    const forged = await step(jar, `${baseUrl}/api/callback?code=abc&state=forged`);
-    expect(locationOf(forged, baseUrl)).toBe(`${baseUrl}/auth-debug?error=login_failed`);
+    const { callbackUrl } = await reachCallback(baseUrl, jar, { create: { name: 'Eve', username: 'eve.state' } });
+    const tampered = new URL(callbackUrl);
+    expect(tampered.searchParams.get('code')).toBeTruthy();
+    tampered.searchParams.set('state', 'forged');
+    const refused = await step(jar, tampered.href);
+    expect(locationOf(refused, baseUrl)).toBe(`${baseUrl}/auth-debug?error=login_failed`);
+    expect((await step(jar, `${baseUrl}/api/auth/user`)).status).toBe(401);
 
-    const noCookie = await step(new CookieJar(), `${baseUrl}/api/callback?code=abc&state=x`);
-    expect(locationOf(noCookie, baseUrl)).toBe(`${baseUrl}/auth-debug?error=login_expired`);
+    // The genuine callback in a browser that never started this sign-in.
+    const { callbackUrl: genuine } = await reachCallback(baseUrl, new CookieJar(), {
+      create: { name: 'Eve', username: 'eve.jar' },
+    });
+    const stranger = await step(new CookieJar(), genuine);
+    expect(locationOf(stranger, baseUrl)).toBe(`${baseUrl}/auth-debug?error=login_expired`);
   });
 
   it('returns to the landing page when the person cancels at the provider', async () => {

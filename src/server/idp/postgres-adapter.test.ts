@@ -22,6 +22,9 @@ describe('the oidc-provider PostgreSQL adapter', () => {
 
     await interactions.consume('i1');
     expect((await interactions.find('i1'))?.consumed).toEqual(expect.any(Number));
+    await interactions.upsert('i1', { uid: 'u1', kind: 'Interaction', jti: 'i1' }, 60);
+    expect((await interactions.find('i1'))?.consumed).toBeUndefined();
+    await interactions.consume('i1');
     await interactions.destroy('i1');
     expect(await interactions.find('i1')).toBeUndefined();
   });
@@ -36,9 +39,12 @@ describe('the oidc-provider PostgreSQL adapter', () => {
     await codes.upsert('c1', { grantId: 'g1' }, 60);
     await tokens.upsert('t1', { grantId: 'g1' }, 60);
     await tokens.upsert('t2', { grantId: 'g2' }, 60);
+    const interactions = new Adapter('Interaction');
+    await interactions.upsert('i1', { grantId: 'g1', uid: 'u' }, 60);
     await codes.revokeByGrantId('g1');
     expect(await codes.find('c1')).toBeUndefined();
     expect(await tokens.find('t1')).toBeUndefined();
     expect(await tokens.find('t2')).toMatchObject({ grantId: 'g2' });
+    expect(await interactions.find('i1')).toMatchObject({ uid: 'u' });
   });
 });

@@ -1,9 +1,19 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../db/client';
 import { idpPayloads } from '../db/schema';
 
 /** Expired rows are swept on every Nth write: no background job, and the table stays small. */
+
+/** The models a grant revocation removes (as oidc-provider's reference memory adapter does). */
+const GRANTABLE_MODELS = [
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+  'PreAuthorizedCode',
+];
 const SWEEP_EVERY_N_WRITES = 100;
 
 /**
@@ -20,6 +30,8 @@ export function postgresAdapterFor(db: Database): new (model: string) => Adapter
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       const values = {
         payload,
+        // A rewritten entry starts unconsumed, like the reference adapter's.
+        consumedAt: null,
         grantId: payload.grantId ?? null,
         userCode: payload.userCode ?? null,
         uid: payload.uid ?? null,
@@ -59,8 +71,10 @@ export function postgresAdapterFor(db: Database): new (model: string) => Adapter
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      // Every token and code of the grant, whatever its model.
-      await db.delete(idpPayloads).where(eq(idpPayloads.grantId, grantId));
+      // Tokens and codes of the grant only: an interaction in flight keeps its state.
+      await db
+        .delete(idpPayloads)
+        .where(and(eq(idpPayloads.grantId, grantId), inArray(idpPayloads.model, GRANTABLE_MODELS)));
     }
 
     private async findWhere(condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
