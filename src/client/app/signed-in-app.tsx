@@ -4,6 +4,7 @@ import { Route, Switch } from 'wouter';
 import type { User } from '../../contract/schemas/user';
 import { SignedInLayout } from '../components/layouts/signed-in-layout';
 import { Spinner } from '../components/ui/spinner';
+import { AuthDebugPage, InvitePage } from './shared-lazy-pages';
 
 // One chunk per route (spec §2 Routes, signed-in table).
 const MyItemsPage = lazy(() => import('./routes/my-items').then((m) => ({ default: m.MyItemsPage })));
@@ -16,8 +17,6 @@ const GroupDetailsPage = lazy(() => import('./routes/group-details').then((m) =>
 const MessagesPage = lazy(() => import('./routes/messages').then((m) => ({ default: m.MessagesPage })));
 const ProfilePage = lazy(() => import('./routes/profile').then((m) => ({ default: m.ProfilePage })));
 const GdprPage = lazy(() => import('./routes/gdpr').then((m) => ({ default: m.GdprPage })));
-const InvitePage = lazy(() => import('./routes/invite').then((m) => ({ default: m.InvitePage })));
-const AuthDebugPage = lazy(() => import('./routes/auth-debug').then((m) => ({ default: m.AuthDebugPage })));
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
 
 /**

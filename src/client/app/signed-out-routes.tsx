@@ -2,11 +2,10 @@ import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '../components/ui/spinner';
+import { AuthDebugPage, InvitePage } from './shared-lazy-pages';
 
 // One chunk per route; none of them pulls in the signed-in app.
 const LandingPage = lazy(() => import('./routes/landing').then((m) => ({ default: m.LandingPage })));
-const InvitePage = lazy(() => import('./routes/invite').then((m) => ({ default: m.InvitePage })));
-const AuthDebugPage = lazy(() => import('./routes/auth-debug').then((m) => ({ default: m.AuthDebugPage })));
 
 /**
  * Route table for signed-out visitors and while the session is still being
