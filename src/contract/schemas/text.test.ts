@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasNoControlCharacters, isSingleLine } from './text';
+import { hasNoControlCharacters, isSingleLine, replaceControlCharacters } from './text';
 import { displayNameSchema } from './user';
 
 describe('text rules', () => {
@@ -17,5 +17,11 @@ describe('text rules', () => {
 
   it('refuses a name with a NUL byte with a translatable key', () => {
     expect(displayNameSchema.safeParse('a\u0000b').error?.issues[0]?.message).toBe('validation.invalidCharacters');
+  });
+});
+
+describe('replaceControlCharacters', () => {
+  it('replaces each control character with a space and keeps the rest', () => {
+    expect(replaceControlCharacters('a\u0000b\nc\u007fd é')).toBe('a b c d é');
   });
 });

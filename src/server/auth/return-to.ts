@@ -1,3 +1,5 @@
+import { isSingleLine } from '../../contract/schemas/text';
+
 /**
  * Where to send a person after sign-in: only a path on our own origin, never
  * an open redirect. The value is resolved like a browser would (which strips
@@ -7,7 +9,7 @@
 export function safeReturnTo(value: unknown, publicUrl: URL): string {
   if (typeof value !== 'string' || value.length > 2000 || !value.startsWith('/')) return '/';
   // Any control character or backslash is refused outright rather than normalised.
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return '/';
+  if (!isSingleLine(value) || value.includes('\\')) return '/';
   let resolved: URL;
   try {
     resolved = new URL(value, publicUrl);

@@ -2,6 +2,7 @@ import { and, eq, like, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '../../contract/enums';
 import { LIMITS } from '../../contract/limits';
+import { replaceControlCharacters } from '../../contract/schemas/text';
 import type { Database, DbOrTx } from '../db/client';
 import { loginHistory, users } from '../db/schema';
 import type { UserRow } from './session-store';
@@ -18,7 +19,7 @@ export interface IdentityClaims {
 /** Printable text only: control characters (NUL above all) never reach the database. */
 const claimText = z
   .unknown()
-  .transform((v) => (typeof v === 'string' ? v.replace(/[\u0000-\u001f\u007f]/g, ' ').trim() : undefined))
+  .transform((v) => (typeof v === 'string' ? replaceControlCharacters(v).trim() : undefined))
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 

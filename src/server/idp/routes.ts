@@ -26,6 +26,13 @@ function languageOf(request: FastifyRequest, uiLocales?: unknown) {
   ]);
 }
 
+/** A short translated page (expired or invalid sign-in) with status 400. */
+function messagePage(request: FastifyRequest, kind: 'expired' | 'invalid'): string {
+  const language = languageOf(request);
+  const t = idpText(language);
+  return renderMessagePage(language, t(`${kind}Title`), t(kind));
+}
+
 /**
  * Mounts the built-in provider under /oidc and serves its sign-in pages.
  * Two encapsulated scopes: the protocol endpoints get the raw request stream
@@ -42,17 +49,18 @@ export async function registerBuiltinProvider(app: FastifyInstance, provider: Pr
       // A NUL byte cannot be stored (jsonb refuses it): refuse the request here
       // rather than let the provider fail with a 500.
       if (/%00/i.test(request.url)) {
-        const language = languageOf(request);
-        const t = idpText(language);
-        return reply
-          .status(400)
-          .type('text/html; charset=utf-8')
-          .send(renderMessagePage(language, t('invalidTitle'), t('invalid')));
+        return reply.status(400).type('text/html; charset=utf-8').send(messagePage(request, 'invalid'));
       }
       reply.hijack();
+      // oidc-provider routes relative to its mount point and finds the mount
+      // from originalUrl. Rebuilt from the routed wildcard, so an absolute-form
+      // request line maps the same way.
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
-      raw.originalUrl = raw.url;
-      raw.url = (raw.url ?? '/').slice('/oidc'.length) || '/';
+      const rest = (request.params as { '*'?: string })['*'] ?? '';
+      const queryIndex = request.url.indexOf('?');
+      const query = queryIndex >= 0 ? request.url.slice(queryIndex) : '';
+      raw.url = `/${rest}${query}`;
+      raw.originalUrl = `/oidc${raw.url}`;
       handle(raw, reply.raw);
     });
   });
@@ -85,14 +93,8 @@ export async function registerBuiltinProvider(app: FastifyInstance, provider: Pr
         .send(html);
     };
 
-    const expired = (request: FastifyRequest, reply: FastifyReply) => {
-      const language = languageOf(request);
-      const t = idpText(language);
-      return reply
-        .status(400)
-        .type('text/html; charset=utf-8')
-        .send(renderMessagePage(language, t('expiredTitle'), t('expired')));
-    };
+    const expired = (request: FastifyRequest, reply: FastifyReply) =>
+      reply.status(400).type('text/html; charset=utf-8').send(messagePage(request, 'expired'));
 
     /** Wraps an interaction handler: an unknown or expired interaction gets a friendly page. */
     const interaction =
@@ -122,10 +124,8 @@ export async function registerBuiltinProvider(app: FastifyInstance, provider: Pr
       } catch (error) {
         request.log.warn({ err: error }, 'built-in identity provider: could not finish the interaction');
         if (!reply.raw.headersSent) {
-          const language = languageOf(request);
-          const t = idpText(language);
           reply.raw.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
-          reply.raw.end(renderMessagePage(language, t('expiredTitle'), t('expired')));
+          reply.raw.end(messagePage(request, 'expired'));
         } else {
           reply.raw.end();
         }
