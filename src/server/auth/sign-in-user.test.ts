@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
 import { loginHistory, users } from '../db/schema';
-import { signInUser, usernameBase } from './sign-in-user';
+import { signInUser, usernameBase, type SignInContext } from './sign-in-user';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -10,7 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => database.destroy());
 
-const context = { issuer: 'https://id.example', userAgent: 'UA', ipAddress: '10.0.0.1', loginMethod: 'oidc' };
+const context: SignInContext = {
+  issuer: 'https://id.example',
+  userAgent: 'UA',
+  ipAddress: '10.0.0.1',
+  loginMethod: 'oidc',
+};
 
 describe('signInUser', () => {
   it('gives each new person a unique username derived from the preferred username', async () => {

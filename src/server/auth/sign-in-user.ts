@@ -1,6 +1,7 @@
 import { and, eq, like, or } from 'drizzle-orm';
 import { z } from 'zod';
-import { LANGUAGES, type Language } from '../../contract/enums';
+import { LANGUAGES, type Language, type LoginMethod } from '../../contract/enums';
+import { optionalEmailSchema } from '../../contract/schemas/profile';
 import { LIMITS } from '../../contract/limits';
 import { replaceControlCharacters } from '../../contract/schemas/text';
 import type { Database, DbOrTx } from '../db/client';
@@ -31,9 +32,8 @@ const claimsSchema = z.object({
   sub: z.string().min(1).max(255),
   name: claimText,
   preferred_username: claimText,
-  email: claimText
-    .transform((v) => (v && v.length <= 254 && z.email().safeParse(v).success ? v : undefined))
-    .optional(),
+  // The profile form's email rule, so a stored address always passes it too.
+  email: claimText.transform((v) => optionalEmailSchema.safeParse(v ?? '').data ?? undefined).optional(),
   locale: claimText,
 });
 
@@ -45,7 +45,7 @@ export interface SignInContext {
   issuer: string;
   userAgent: string | undefined;
   ipAddress: string | undefined;
-  loginMethod: string;
+  loginMethod: LoginMethod;
 }
 
 /**
