@@ -14,6 +14,14 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'server_error',
+  // Contacts, invitations and referrals (spec §8): specific, so the form can say what is wrong.
+  'contact_duplicate_phone',
+  'contact_duplicate_email',
+  'contact_duplicate_user',
+  'contact_is_self',
+  'contact_already_active',
+  'user_not_found',
+  'invite_link_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -42,6 +42,19 @@ export const LIMITS = {
   loginHistorySkeletonRows: 5,
   newsItems: 4,
   donationBannerIntervalDays: 15,
+  /** Device import: numbers with fewer digits are left as typed (spec §5), and then fail the phone rule. */
+  importPhoneMinDigits: 7,
+  contactNotesMax: 500,
+  /** Referral tokens are opaque to the client; anything longer is not ours. */
+  referralTokenMax: 1_000,
+  /** An invitation link stays valid this long (docs/decisions/0007-contacts-and-invitations.md). */
+  invitationLinkTtlDays: 30,
+  /**
+   * Adding a contact or asking whether someone is registered tells whether a
+   * phone, email or username belongs to a user; this caps how many such
+   * answers one account gets per hour (enough for a device import).
+   */
+  registrationChecksPerHour: 300,
 } as const;
 
 /** Polling intervals of spec §9 (fallback while the live stream is down). */

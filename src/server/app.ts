@@ -1,12 +1,13 @@
-import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contactRoutes } from './contacts/routes';
 import { createOidcClient, type OidcClient } from './auth/oidc-client';
 import { authRoutes } from './auth/routes';
 import { isLoopbackUrl, type AppConfig } from './config/config';
+import { derivedSecret } from './config/derived-secret';
 import type { Database } from './db/client';
 import { healthRoutes } from './health/routes';
 import { registerErrorHandler } from './http/error-handler';
@@ -16,6 +17,8 @@ import { registerStaticClient } from './http/static-client';
 import { createBuiltinProvider } from './idp/provider';
 import { registerBuiltinProvider } from './idp/routes';
 import { unreadCountRoute } from './messages/unread-count-route';
+import { referralRoutes } from './referral/routes';
+import { registrationCheckRoute } from './users/registration-check-route';
 import { userRoutes } from './users/routes';
 
 export interface AppDependencies {
@@ -66,6 +69,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     loginMethod: config.oidc ? 'oidc' : 'builtin-oidc',
   });
   await app.register(userRoutes, { db });
+  await app.register(registrationCheckRoute, { db });
+  // Invitation links are signed with a key of their own, derived from SESSION_SECRET.
+  const invitationTokenKey = derivedSecret(config.sessionSecret, 'invitation-token');
+  await app.register(contactRoutes, {
+    db,
+    invitations: { tokenKey: invitationTokenKey, publicUrl: config.publicUrl },
+  });
+  await app.register(referralRoutes, { db, tokenKey: invitationTokenKey });
   await app.register(unreadCountRoute, { db });
   await app.register(healthRoutes, { db });
 
@@ -124,8 +135,4 @@ async function setUpSignIn(app: FastifyInstance, { config, db }: AppDependencies
     // The local account picker shows on every sign-in, so switching test accounts is one click.
     extraAuthParams: { prompt: 'login' },
   });
-}
-
-function derivedSecret(secret: string, purpose: string): string {
-  return createHmac('sha256', secret).update(purpose).digest('base64url');
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,11 @@ export interface TestApp {
   config: AppConfig;
   /** Cookie header for a fresh session of `userId` (skips the OIDC round trip; auth tests run it for real). */
   cookieFor(userId: string): Promise<string>;
+  /**
+   * `app.inject` as `user` (null: signed out), from our own origin so
+   * state-changing calls pass the cross-origin guard.
+   */
+  request(user: { id: string } | null, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -36,6 +41,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async cookieFor(userId) {
       const token = await createSession(database.db, userId, null);
       return `lendloop_session=${token}`;
+    },
+    async request(user, options) {
+      const headers: Record<string, string> = { origin: config.publicUrl.origin };
+      if (user) headers.cookie = `lendloop_session=${await createSession(database.db, user.id, null)}`;
+      return app.inject({ ...options, headers: { ...headers, ...options.headers } });
     },
     async close() {
       await app.close();

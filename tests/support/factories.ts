@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../src/server/db/client';
-import { users } from '../../src/server/db/schema';
+import { contacts, users } from '../../src/server/db/schema';
 
 type NewUser = typeof users.$inferInsert;
+type NewContact = typeof contacts.$inferInsert;
 
 let sequence = 0;
 
@@ -23,4 +24,21 @@ export async function createUser(db: Database, overrides: Partial<NewUser> = {})
     })
     .returning();
   return user!;
+}
+
+/** A contact in `owner`'s address book: pending unless linked to `contactUserId`. */
+export async function createContact(db: Database, owner: { id: string }, overrides: Partial<NewContact> = {}) {
+  sequence += 1;
+  const digits = String(4_100_000_000 + sequence * 7919 + randomBytes(2).readUInt16BE(0)).padStart(11, '0');
+  const [contact] = await db
+    .insert(contacts)
+    .values({
+      userId: owner.id,
+      name: `Contact ${sequence}`,
+      phone: `+${digits}`,
+      status: overrides.contactUserId ? 'active' : 'pending',
+      ...overrides,
+    })
+    .returning();
+  return contact!;
 }

@@ -35,6 +35,10 @@ describe('updateProfileSchema', () => {
     });
   });
 
+  it('treats an omitted email as none too', () => {
+    expect(updateProfileSchema.parse({ name: 'Ada', phone: '+41791234567' }).email).toBeNull();
+  });
+
   it('refuses an invalid email with a translatable key', () => {
     const result = updateProfileSchema.safeParse({ name: 'Ada', phone: '+41791234567', email: 'nope' });
     expect(result.error?.issues[0]?.message).toBe('validation.emailInvalid');

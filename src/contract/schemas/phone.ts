@@ -23,3 +23,21 @@ export const phoneSchema = z
         message: 'validation.phoneLength',
       }),
   );
+
+/**
+ * Device import (spec §5): numbers from the address book arrive in any local
+ * format. Starting with + keeps digits and +; fewer than 7 digits are left as
+ * they are (and then fail the phone rule, so the contact is skipped); ten
+ * digits get +1; eleven starting with 1 get +; more than eleven get +;
+ * anything else gets +1 prepended.
+ */
+export function normalizeImportedPhone(raw: string): string {
+  const trimmed = raw.trim();
+  const digits = trimmed.replace(/\D/g, '');
+  if (trimmed.startsWith('+')) return `+${digits}`;
+  if (digits.length < LIMITS.importPhoneMinDigits) return trimmed;
+  if (digits.length === 10) return `${LIMITS.defaultCountryPrefix}${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
+  if (digits.length > 11) return `+${digits}`;
+  return `${LIMITS.defaultCountryPrefix}${digits}`;
+}

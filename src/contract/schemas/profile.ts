@@ -15,7 +15,7 @@ export const optionalEmailSchema = z
 export const updateProfileSchema = z.object({
   name: displayNameSchema,
   phone: phoneSchema,
-  email: optionalEmailSchema.optional().default(''),
+  email: optionalEmailSchema.prefault(''),
   language: z.enum(LANGUAGES).default('en'),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;

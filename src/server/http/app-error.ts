@@ -11,6 +11,13 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   server_error: 500,
+  contact_duplicate_phone: 409,
+  contact_duplicate_email: 409,
+  contact_duplicate_user: 409,
+  contact_is_self: 400,
+  contact_already_active: 409,
+  user_not_found: 404,
+  invite_link_invalid: 400,
 };
 
 /**

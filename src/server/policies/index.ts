@@ -1,5 +1,6 @@
 import { AppError } from '../http/app-error';
 import type { Actor } from './actor';
+import { contactRules } from './contact-policy';
 import { userRules } from './user-policy';
 
 export { requireActor, requireSession, type Actor } from './actor';
@@ -11,6 +12,7 @@ export { requireActor, requireSession, type Actor } from './actor';
  */
 const rules = {
   ...userRules,
+  ...contactRules,
 } as const;
 
 export type Action = keyof typeof rules;

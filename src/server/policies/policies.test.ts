@@ -15,6 +15,15 @@ describe('policies', () => {
     },
   );
 
+  it.each(['contact:read', 'contact:update', 'contact:invite', 'contact:delete'] satisfies Action[])(
+    '%s: only the owner of the address book',
+    (action) => {
+      expect(can(ada, action, { userId: 'ada' })).toBe(true);
+      expect(can(grace, action, { userId: 'ada' })).toBe(false);
+      expect(can(null, action, { userId: 'ada' })).toBe(false);
+    },
+  );
+
   it('denies an action that has no rule', () => {
     // A rule table typo or an action from a newer client must never allow.
     expect(can(ada, 'user:delete' as Action, { id: 'ada' })).toBe(false);

@@ -6,3 +6,4 @@ export * from './items';
 export * from './lending';
 export * from './messages';
 export * from './feedback';
+export * from './rate-limits';

@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import type { ContactFormValues } from '../../contract/schemas/contact';
+import type { Database } from '../db/client';
+import { contacts, users } from '../db/schema';
+import { AppError } from '../http/app-error';
+import type { Actor } from '../policies';
+import { lockAddressBook } from './address-book-lock';
+import { assertNoDuplicateContact } from './contact-duplicates';
+import { findContact, type ContactRow } from './contact-query';
+import { findRegisteredUser } from './find-registered-user';
+import { consumeRegistrationCheck } from './registration-check-limit';
+
+export type NewContact = { contactUserId: string } | ContactFormValues;
+
+const userNotFound = () => new AppError('user_not_found', 'No registered user matches');
+
+/**
+ * Adds a contact to the actor's address book (spec §7 POST /api/contacts).
+ * A registered match makes it active and linked; otherwise it is pending
+ * with the typed name, phone and email, ready to be invited.
+ */
+export async function createContact(db: Database, actor: Actor, input: NewContact): Promise<ContactRow> {
+  await consumeRegistrationCheck(db, actor.id);
+
+  let values: { name: string; phone: string | null; email: string | null; contactUserId: string | null };
+  if ('contactUserId' in input) {
+    const [user] = await db
+      .select({ id: users.id, name: users.name, phone: users.phone, email: users.email })
+      .from(users)
+      .where(eq(users.id, input.contactUserId));
+    if (!user) throw userNotFound();
+    values = { name: user.name, phone: user.phone, email: user.email, contactUserId: user.id };
+  } else {
+    const match = await findRegisteredUser(db, input);
+    if (input.username && !match) throw userNotFound();
+    values = { name: input.name, phone: input.phone, email: input.email, contactUserId: match?.id ?? null };
+  }
+  if (values.contactUserId === actor.id) {
+    throw new AppError('contact_is_self', 'You cannot add yourself as a contact');
+  }
+
+  const id = await db.transaction(async (tx) => {
+    await lockAddressBook(tx, actor.id);
+    await assertNoDuplicateContact(tx, actor.id, values);
+    const [created] = await tx
+      .insert(contacts)
+      .values({ ...values, userId: actor.id, status: values.contactUserId ? 'active' : 'pending' })
+      .returning({ id: contacts.id });
+    return created?.id;
+  });
+  const row = id ? await findContact(db, id) : undefined;
+  if (!row) throw new Error('The new contact could not be read back');
+  return row;
+}

@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  actingUserQuerySchema,
+  contactIdParamsSchema,
+  contactSchema,
+  createContactSchema,
+  deleteContactParamsSchema,
+  invitationDataSchema,
+  invitationParamsSchema,
+  sendInvitationSchema,
+  updateContactSchema,
+} from '../../contract/schemas/contact';
+import type { Database } from '../db/client';
+import { contacts } from '../db/schema';
+import { authorize, requireActor, type Actor } from '../policies';
+import { presentContact } from './contact-presenter';
+import { selectContacts } from './contact-query';
+import { createContact } from './create-contact';
+import { deleteContact } from './delete-contact';
+import { getInvitationData, recordInvitation, type InvitationSettings } from './invitations';
+import { updateContact } from './update-contact';
+
+/** A `userId` sent along (spec §7 sends it in bodies and paths) must be the actor: otherwise 403. */
+function assertActsAsSelf(actor: Actor, userId: string | undefined): void {
+  if (userId !== undefined) authorize(actor, 'user:actAs', { id: userId });
+}
+
+/** Spec §7 "Contacts": the actor's own address book, invitations included. */
+export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; invitations: InvitationSettings }> = async (
+  app,
+  { db, invitations },
+) => {
+  app.get('/api/contacts', { schema: { response: { 200: z.array(contactSchema) } } }, async (request) => {
+    const actor = requireActor(request);
+    const rows = await selectContacts(db, eq(contacts.userId, actor.id));
+    return rows.map(presentContact);
+  });
+
+  app.post(
+    '/api/contacts',
+    { schema: { body: createContactSchema, response: { 201: contactSchema } } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const { userId, ...input } = request.body;
+      assertActsAsSelf(actor, userId);
+      const row = await createContact(db, actor, input);
+      return reply.status(201).send(presentContact(row));
+    },
+  );
+
+  app.put(
+    '/api/contacts/:id',
+    { schema: { params: contactIdParamsSchema, body: updateContactSchema, response: { 200: contactSchema } } },
+    async (request) => {
+      const actor = requireActor(request);
+      const { userId, ...changes } = request.body;
+      assertActsAsSelf(actor, userId);
+      return presentContact(await updateContact(db, actor, request.params.id, changes));
+    },
+  );
+
+  app.delete(
+    '/api/contacts/:userId/:contactId',
+    { schema: { params: deleteContactParamsSchema } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      assertActsAsSelf(actor, request.params.userId);
+      await deleteContact(db, actor, request.params.contactId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/contacts/invitation/:contactId',
+    {
+      schema: {
+        params: invitationParamsSchema,
+        querystring: actingUserQuerySchema,
+        response: { 200: invitationDataSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      assertActsAsSelf(actor, request.query.userId);
+      return getInvitationData(db, actor, request.params.contactId, invitations);
+    },
+  );
+
+  app.post(
+    '/api/contacts/invite',
+    { schema: { body: sendInvitationSchema, response: { 200: contactSchema } } },
+    async (request) => {
+      const actor = requireActor(request);
+      const { userId, contactId, invitationMethod } = request.body;
+      assertActsAsSelf(actor, userId);
+      return presentContact(await recordInvitation(db, actor, contactId, invitationMethod));
+    },
+  );
+};

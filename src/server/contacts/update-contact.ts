@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { contacts } from '../db/schema';
+import { AppError } from '../http/app-error';
+import { authorize, type Actor } from '../policies';
+import { lockAddressBook } from './address-book-lock';
+import { assertNoDuplicateContact } from './contact-duplicates';
+import { findContact, type ContactRow } from './contact-query';
+import { findRegisteredUser } from './find-registered-user';
+import { consumeRegistrationCheck } from './registration-check-limit';
+
+export interface ContactChanges {
+  name: string;
+  phone: string;
+  email: string | null;
+}
+
+/**
+ * Edits a contact (spec §2 Edit contact dialog). A contact that is not yet
+ * linked is matched again, so correcting a friend's number to the one they
+ * registered with makes them active at once.
+ */
+export async function updateContact(
+  db: Database,
+  actor: Actor,
+  contactId: string,
+  changes: ContactChanges,
+): Promise<ContactRow> {
+  const existing = await findContact(db, contactId);
+  if (!existing) throw AppError.notFound('Contact not found', 'errors.not_found');
+  authorize(actor, 'contact:update', existing.contact, { hideAs404: true });
+
+  let contactUserId = existing.contact.contactUserId;
+  if (!contactUserId) {
+    await consumeRegistrationCheck(db, actor.id);
+    const match = await findRegisteredUser(db, { phone: changes.phone, email: changes.email });
+    if (match?.id === actor.id) throw new AppError('contact_is_self', 'You cannot add yourself as a contact');
+    contactUserId = match?.id ?? null;
+  }
+  const newlyLinked = contactUserId !== null && existing.contact.contactUserId === null;
+
+  await db.transaction(async (tx) => {
+    await lockAddressBook(tx, actor.id);
+    await assertNoDuplicateContact(tx, actor.id, { ...changes, contactUserId }, contactId);
+    await tx
+      .update(contacts)
+      .set({
+        ...changes,
+        updatedAt: new Date(),
+        ...(newlyLinked ? { contactUserId, status: 'active' } : {}),
+      })
+      .where(eq(contacts.id, contactId));
+  });
+  const row = await findContact(db, contactId);
+  if (!row) throw AppError.notFound('Contact not found', 'errors.not_found');
+  return row;
+}
