@@ -7,6 +7,8 @@ import { TEMPLATE_DATABASE } from './template-database';
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the pool and drops the database. */
   destroy(): Promise<void>;
+  /** How many statements went through the pool so far (to prove list endpoints run a bounded number). */
+  queryCount(): number;
 }
 
 /** A fresh database cloned from the migrated template: milliseconds, and isolated per test file. */
@@ -22,8 +24,20 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = connectDatabase(url.href, { max: 5 });
+  let queries = 0;
+  // Counts at the driver, below Drizzle, so every statement of every use case is seen.
+  handle.pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    Object.assign(client, {
+      query: (...args: unknown[]) => {
+        queries += 1;
+        return query(...args);
+      },
+    });
+  });
   return {
     ...handle,
+    queryCount: () => queries,
     async destroy() {
       await handle.close().catch(() => undefined);
       const dropper = connectDatabase(adminUrl, { max: 1 });
