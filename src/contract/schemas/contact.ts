@@ -112,6 +112,7 @@ export const registrationCheckQuerySchema = z
     email: z
       .string()
       .trim()
+      .max(254, { message: 'validation.emailInvalid' })
       .pipe(z.email({ message: 'validation.emailInvalid' }))
       .optional(),
     username: z

@@ -25,11 +25,13 @@ export async function createContact(db: Database, actor: Actor, input: NewContac
   let values: { name: string; phone: string | null; email: string | null; contactUserId: string | null };
   if ('contactUserId' in input) {
     const [user] = await db
-      .select({ id: users.id, name: users.name, phone: users.phone, email: users.email })
+      .select({ id: users.id, name: users.name })
       .from(users)
       .where(eq(users.id, input.contactUserId));
     if (!user) throw userNotFound();
-    values = { name: user.name, phone: user.phone, email: user.email, contactUserId: user.id };
+    // Only the name is copied: the person's phone and email show through the
+    // linked user once the link is mutual, never by being copied here.
+    values = { name: user.name, phone: null, email: null, contactUserId: user.id };
   } else {
     const match = await findRegisteredUser(db, input);
     if (input.username && !match) throw userNotFound();

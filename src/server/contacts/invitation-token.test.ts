@@ -52,6 +52,16 @@ describe('invitation token', () => {
     expect(refusal(() => verifyInvitationToken(key, forged))).toBe('invite_link_invalid');
   });
 
+  it('accepts exactly one spelling of a genuine token', () => {
+    const token = signInvitationToken(key, claims);
+    for (const variant of [`${token}=`, `${token}==`, `${token}!`, ` ${token}`]) {
+      expect(
+        refusal(() => verifyInvitationToken(key, variant)),
+        variant,
+      ).toBe('invite_link_invalid');
+    }
+  });
+
   it('refuses an expired token', () => {
     const token = signInvitationToken(key, claims);
     const afterExpiry = new Date(claims.expiresAt.getTime() + 1000);

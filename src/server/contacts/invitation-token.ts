@@ -52,8 +52,10 @@ export function verifyInvitationToken(key: string, token: string, now = new Date
   const parts = token.split('.');
   if (parts.length !== 2) throw invalid();
   const [encoded = '', sent = ''] = parts;
-  const expected = signature(key, encoded);
-  const given = Buffer.from(sent, 'base64url');
+  // Compared as text, so a link has exactly one valid spelling (base64url
+  // decoding alone would accept padding and stray characters).
+  const expected = Buffer.from(signature(key, encoded).toString('base64url'));
+  const given = Buffer.from(sent);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
 
   let json: unknown;

@@ -106,7 +106,15 @@ describe('POST /api/contacts', () => {
     const bob = await createUser(t.db, { name: 'Bob Known', phone: '+41795556677' });
     const response = await post(owner, { userId: owner.id, contactUserId: bob.id });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ contactUserId: bob.id, name: 'Bob Known', status: 'active' });
+    // Knowing someone's id must not reveal their phone or email: nothing is copied from the profile.
+    expect(response.json()).toMatchObject({
+      contactUserId: bob.id,
+      name: 'Bob Known',
+      status: 'active',
+      phone: null,
+      email: null,
+      user: { phone: null, email: null },
+    });
   });
 
   it('keeps an unregistered person pending with the typed name, phone and email', async () => {
@@ -237,6 +245,15 @@ describe('PUT /api/contacts/:id', () => {
 
     const linked = await put(owner, contact.id, { ...changes, phone: '+41791240002' });
     expect(linked.json()).toMatchObject({ contactUserId: carol.id, status: 'active' });
+  });
+
+  it('keeps a linked contact linked to its person when the number changes', async () => {
+    const owner = await createUser(t.db);
+    const carol = await createUser(t.db);
+    await createUser(t.db, { phone: '+41791240009' });
+    const contact = await createContact(t.db, owner, { contactUserId: carol.id });
+    const response = await put(owner, contact.id, { ...changes, phone: '+41791240009' });
+    expect(response.json()).toMatchObject({ contactUserId: carol.id, phone: '+41791240009', status: 'active' });
   });
 
   it('refuses a phone another of the owner’s contacts has (409) and a foreign userId (403)', async () => {

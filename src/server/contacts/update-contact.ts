@@ -15,6 +15,8 @@ export interface ContactChanges {
   email: string | null;
 }
 
+const notFound = () => AppError.notFound('Contact not found', 'errors.not_found');
+
 /**
  * Edits a contact (spec §2 Edit contact dialog). A contact that is not yet
  * linked is matched again, so correcting a friend's number to the one they
@@ -27,31 +29,32 @@ export async function updateContact(
   changes: ContactChanges,
 ): Promise<ContactRow> {
   const existing = await findContact(db, contactId);
-  if (!existing) throw AppError.notFound('Contact not found', 'errors.not_found');
+  if (!existing) throw notFound();
   authorize(actor, 'contact:update', existing.contact, { hideAs404: true });
-
-  let contactUserId = existing.contact.contactUserId;
-  if (!contactUserId) {
-    await consumeRegistrationCheck(db, actor.id);
-    const match = await findRegisteredUser(db, { phone: changes.phone, email: changes.email });
-    if (match?.id === actor.id) throw new AppError('contact_is_self', 'You cannot add yourself as a contact');
-    contactUserId = match?.id ?? null;
-  }
-  const newlyLinked = contactUserId !== null && existing.contact.contactUserId === null;
+  // Counted outside the transaction, so a refused edit still spends the budget.
+  if (!existing.contact.contactUserId) await consumeRegistrationCheck(db, actor.id);
 
   await db.transaction(async (tx) => {
     await lockAddressBook(tx, actor.id);
+    // Read again under the lock: a referral may have linked the contact since.
+    const [current] = await tx.select().from(contacts).where(eq(contacts.id, contactId));
+    if (!current) throw notFound();
+
+    let contactUserId = current.contactUserId;
+    if (!contactUserId) {
+      const match = await findRegisteredUser(tx, { phone: changes.phone, email: changes.email });
+      if (match?.id === actor.id) throw new AppError('contact_is_self', 'You cannot add yourself as a contact');
+      contactUserId = match?.id ?? null;
+    }
+    const newlyLinked = contactUserId !== null && current.contactUserId === null;
+
     await assertNoDuplicateContact(tx, actor.id, { ...changes, contactUserId }, contactId);
     await tx
       .update(contacts)
-      .set({
-        ...changes,
-        updatedAt: new Date(),
-        ...(newlyLinked ? { contactUserId, status: 'active' } : {}),
-      })
+      .set({ ...changes, updatedAt: new Date(), ...(newlyLinked ? { contactUserId, status: 'active' } : {}) })
       .where(eq(contacts.id, contactId));
   });
   const row = await findContact(db, contactId);
-  if (!row) throw AppError.notFound('Contact not found', 'errors.not_found');
+  if (!row) throw notFound();
   return row;
 }

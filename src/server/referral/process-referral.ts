@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ProcessReferralResult } from '../../contract/schemas/referral';
 import { lockAddressBook } from '../contacts/address-book-lock';
 import { verifyInvitationToken } from '../contacts/invitation-token';
@@ -29,22 +29,29 @@ export async function processReferral(
     // between the same people cannot deadlock.
     for (const ownerId of [claims.inviterId, actor.id].sort()) await lockAddressBook(tx, ownerId);
 
-    const [contact] = await tx
-      .select()
-      .from(contacts)
-      .where(and(eq(contacts.id, claims.contactId), eq(contacts.userId, claims.inviterId)));
-    if (!contact) throw invalid();
-    if (contact.contactUserId && contact.contactUserId !== actor.id) throw invalid();
-
     const [inviter] = await tx
-      .select({ id: users.id, name: users.name, phone: users.phone, email: users.email })
+      .select({ id: users.id, name: users.name })
       .from(users)
       .where(eq(users.id, claims.inviterId));
     if (!inviter) throw invalid();
+    const [invited] = await tx
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.id, claims.contactId), eq(contacts.userId, inviter.id)));
+    const [inviterHasActor] = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.userId, inviter.id), eq(contacts.contactUserId, actor.id)));
 
-    const linkedInviterSide = contact.contactUserId
-      ? false
-      : await linkInvitedContact(tx, contact.id, inviter.id, actor);
+    let linkedInviterSide = false;
+    if (!invited) {
+      // Gone: fine only if it was dropped as a duplicate when this person joined before.
+      if (!inviterHasActor) throw invalid();
+    } else if (invited.contactUserId && invited.contactUserId !== actor.id) {
+      throw invalid();
+    } else if (!invited.contactUserId) {
+      linkedInviterSide = await linkInvitedContact(tx, invited.id, actor, Boolean(inviterHasActor));
+    }
     const linkedOwnSide = await addInviterToContacts(tx, actor, inviter);
     return { inviterName: inviter.name, linked: linkedInviterSide || linkedOwnSide };
   });
@@ -55,12 +62,13 @@ export async function processReferral(
  * meanwhile added that user another way, the pending entry is a duplicate of
  * an active one and is dropped rather than left behind as "not registered".
  */
-async function linkInvitedContact(tx: DbOrTx, contactId: string, inviterId: string, actor: Actor): Promise<boolean> {
-  const [already] = await tx
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(and(eq(contacts.userId, inviterId), eq(contacts.contactUserId, actor.id)));
-  if (already) {
+async function linkInvitedContact(
+  tx: DbOrTx,
+  contactId: string,
+  actor: Actor,
+  inviterAlreadyHasActor: boolean,
+): Promise<boolean> {
+  if (inviterAlreadyHasActor) {
     await tx.delete(contacts).where(eq(contacts.id, contactId));
     return false;
   }
@@ -72,47 +80,17 @@ async function linkInvitedContact(tx: DbOrTx, contactId: string, inviterId: stri
 }
 
 /**
- * Adds the inviter to the new user's contacts, or links an entry the user
- * already had for them (same phone or email), so there is never a duplicate.
+ * Adds the inviter to the new user's contacts unless they are linked there
+ * already. Always a new entry: an existing unlinked entry is never taken over
+ * by matching the inviter's phone or email, because profiles are not
+ * verified and anyone could copy the number of the invited person's "Mom".
+ * Only the name is stored; phone and email show through the (now mutual) link.
  */
-async function addInviterToContacts(
-  tx: DbOrTx,
-  actor: Actor,
-  inviter: { id: string; name: string; phone: string | null; email: string | null },
-): Promise<boolean> {
-  const sameIdentity = [
-    inviter.phone ? eq(contacts.phone, inviter.phone) : undefined,
-    inviter.email ? eq(sql`lower(${contacts.email})`, inviter.email.toLowerCase()) : undefined,
-  ].filter((condition) => condition !== undefined);
-  const existing = await tx
-    .select({ id: contacts.id, contactUserId: contacts.contactUserId })
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.userId, actor.id),
-        or(
-          eq(contacts.contactUserId, inviter.id),
-          sameIdentity.length > 0 ? and(isNull(contacts.contactUserId), or(...sameIdentity)) : undefined,
-        ),
-      ),
-    );
-  if (existing.some((c) => c.contactUserId === inviter.id)) return false;
-
-  const unlinked = existing[0];
-  if (unlinked) {
-    await tx
-      .update(contacts)
-      .set({ contactUserId: inviter.id, status: 'active', updatedAt: new Date() })
-      .where(eq(contacts.id, unlinked.id));
-    return true;
-  }
-  await tx.insert(contacts).values({
-    userId: actor.id,
-    contactUserId: inviter.id,
-    name: inviter.name,
-    phone: inviter.phone,
-    email: inviter.email,
-    status: 'active',
-  });
-  return true;
+async function addInviterToContacts(tx: DbOrTx, actor: Actor, inviter: { id: string; name: string }): Promise<boolean> {
+  const inserted = await tx
+    .insert(contacts)
+    .values({ userId: actor.id, contactUserId: inviter.id, name: inviter.name, status: 'active' })
+    .onConflictDoNothing()
+    .returning({ id: contacts.id });
+  return inserted.length > 0;
 }

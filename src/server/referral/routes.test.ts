@@ -112,14 +112,22 @@ describe('POST /api/referral/process', () => {
     expect((await processAs(await createUser(t.db), ref)).statusCode).toBe(400);
   });
 
-  it('links the entry the new user already had for the inviter instead of adding a duplicate', async () => {
+  it("never takes over an entry the new user had with the inviter's (unverified) phone", async () => {
     const { alice, ref } = await invitation();
     const carol = await createUser(t.db);
-    const own = await createContact(t.db, carol, { name: 'Alice from work', phone: '+41790001111' });
-    await processAs(carol, ref);
+    const mom = await createContact(t.db, carol, { name: 'Mom', phone: '+41790001111' });
+    const response = await processAs(carol, ref);
+    expect(response.statusCode).toBe(200);
     const carolsContacts = await contactsOf(carol.id);
-    expect(carolsContacts).toHaveLength(1);
-    expect(carolsContacts[0]).toMatchObject({ id: own.id, contactUserId: alice.id, status: 'active' });
+    expect(carolsContacts).toHaveLength(2);
+    expect(carolsContacts.find((c) => c.id === mom.id)).toMatchObject({ contactUserId: null, status: 'pending' });
+    expect(carolsContacts.find((c) => c.id !== mom.id)).toMatchObject({
+      contactUserId: alice.id,
+      name: 'Alice',
+      phone: null,
+      email: null,
+      status: 'active',
+    });
   });
 
   it('drops the pending entry when the inviter has meanwhile added the new user another way', async () => {
@@ -130,6 +138,10 @@ describe('POST /api/referral/process', () => {
     const alicesContacts = await contactsOf(alice.id);
     expect(alicesContacts.map((c) => c.id)).toEqual([direct.id]);
     expect(alicesContacts.some((c) => c.id === contact.id)).toBe(false);
+    // And processing the same link again is still a no-op, not an error.
+    const again = await processAs(carol, ref);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ inviterName: 'Alice', linked: false });
   });
 });
 
