@@ -4,6 +4,7 @@ import { Route, Switch } from 'wouter';
 import type { User } from '../../contract/schemas/user';
 import { SignedInLayout } from '../components/layouts/signed-in-layout';
 import { Spinner } from '../components/ui/spinner';
+import { useProcessReferral } from '../features/referral/use-process-referral';
 import { AuthDebugPage, InvitePage } from './shared-lazy-pages';
 
 // One chunk per route (spec §2 Routes, signed-in table).
@@ -25,6 +26,7 @@ const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ defa
  */
 export function SignedInApp({ user }: { user: User }) {
   const { t } = useTranslation();
+  useProcessReferral();
   return (
     <SignedInLayout user={user}>
       {/* Inside the layout, so header and bottom bar stay put while a page chunk loads. */}

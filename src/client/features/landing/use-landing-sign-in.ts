@@ -10,11 +10,11 @@ export function useReferralParam(): string | null {
 }
 
 /**
- * Sign-in from the landing page. An invite `ref` in the URL is saved first,
- * because the sign-in round trip through the identity provider loses the query.
+ * Sign-in from the landing page. The invite `ref` to keep (null when there is
+ * none, or when the server refused it) is saved first, because the sign-in
+ * round trip through the identity provider loses the query.
  */
-export function useLandingSignIn(): () => void {
-  const ref = useReferralParam();
+export function useLandingSignIn(ref: string | null): () => void {
   return useCallback(() => {
     if (ref) storeReferral(ref);
     signIn();

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { contactSchema, type Contact, type CreateContactInput } from '../../../../contract/schemas/contact';
+import { apiJson } from '../../../lib/api-client';
+import { CONTACTS_URL } from './get-contacts';
+
+/**
+ * POST /api/contacts: the add form's fields, or a registered user by id. The
+ * answer says whether the person is registered (status active) or not (pending).
+ */
+export async function createContact(input: CreateContactInput): Promise<Contact> {
+  const body = await apiJson('POST', CONTACTS_URL, { body: input });
+  return contactSchema.parse(body);
+}
+
+export function useCreateContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createContact,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [CONTACTS_URL] }),
+  });
+}

@@ -1,0 +1,101 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../testing/mock-fetch';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { AddContactForm } from './add-contact-form';
+
+/** The input a label names, with the texts its aria-describedby points to. */
+function describedText(input: HTMLElement): string {
+  return (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' | ');
+}
+
+describe('<AddContactForm/>', () => {
+  it('shows the validation messages at their fields and sends nothing', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({});
+    renderWithProviders(<AddContactForm onCreated={vi.fn()} />);
+    await user.type(screen.getByLabelText('Phone number'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Add contact' }));
+
+    const name = await screen.findByLabelText('Name');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(describedText(name)).toContain('Please enter a name.');
+    // Digits typed without + get the + added, and then the length rule applies.
+    const phone = screen.getByLabelText('Phone number');
+    expect(describedText(phone)).toContain('Include the country code');
+    expect(describedText(phone)).toContain('Phone number must be 10-15 digits long');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("puts the server's duplicate-phone refusal at the phone field", async () => {
+    const user = userEvent.setup();
+    // The server is outside this test's walls: answer as it does for a duplicate phone.
+    const fetchMock = mockFetch({
+      '/api/contacts': {
+        status: 409,
+        body: {
+          error: {
+            code: 'contact_duplicate_phone',
+            messageKey: 'errors.contact_duplicate_phone',
+            message: 'Duplicate phone',
+          },
+        },
+      },
+    });
+    const onCreated = vi.fn();
+    renderWithProviders(<AddContactForm onCreated={onCreated} />);
+    await user.type(screen.getByLabelText('Name'), 'Bob');
+    await user.type(screen.getByLabelText('Phone number'), '+41 79 123 45 67');
+    await user.click(screen.getByRole('button', { name: 'Add contact' }));
+
+    const phone = screen.getByLabelText('Phone number');
+    await vi.waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    expect(describedText(phone)).toContain('You already have a contact with this phone number.');
+    expect(document.activeElement).toBe(phone);
+    expect(onCreated).not.toHaveBeenCalled();
+
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Bob',
+      phone: '+41791234567',
+      email: '',
+      username: '',
+    });
+  });
+
+  it('hands a created contact to onCreated', async () => {
+    const user = userEvent.setup();
+    // Stand-in for the server: a pending contact comes back.
+    mockFetch({
+      '/api/contacts': {
+        status: 201,
+        body: {
+          id: '0b7c2b3e-65a1-4d0c-9a4a-6f8e8f6c1d11',
+          userId: 'user-1',
+          contactUserId: null,
+          name: 'Bob',
+          phone: '+41791234567',
+          email: null,
+          status: 'pending',
+          username: null,
+          notes: null,
+          user: null,
+          invitationMethod: null,
+          invitedAt: null,
+          createdAt: '2026-03-01T10:00:00.000Z',
+        },
+      },
+    });
+    const onCreated = vi.fn();
+    renderWithProviders(<AddContactForm onCreated={onCreated} />);
+    await user.type(screen.getByLabelText('Name'), 'Bob');
+    await user.type(screen.getByLabelText('Phone number'), '+41791234567');
+    await user.click(screen.getByRole('button', { name: 'Add contact' }));
+    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+    expect(onCreated.mock.calls[0]?.[0]).toMatchObject({ name: 'Bob', status: 'pending' });
+  });
+});

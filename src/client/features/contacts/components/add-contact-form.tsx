@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  contactFormSchema,
+  type Contact,
+  type ContactFormInput,
+  type ContactFormValues,
+} from '../../../../contract/schemas/contact';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { toast } from '../../../components/ui/toast-store';
+import { getErrorMessage } from '../../../lib/error-message';
+import { useCreateContact } from '../api/create-contact';
+import { contactFieldErrors } from '../server-field-errors';
+
+const ADD_FIELDS = ['name', 'phone', 'email', 'username'] as const;
+
+interface AddContactFormProps {
+  onCreated: (contact: Contact) => void;
+}
+
+/**
+ * Spec §2 "Add new": name, phone (with country code), optional email and
+ * username. A server refusal shows at its field when it names one, else as
+ * a 'failed to add contact' toast with the reason.
+ */
+export function AddContactForm({ onCreated }: AddContactFormProps) {
+  const { t, i18n } = useTranslation();
+  const create = useCreateContact();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactFormInput, unknown, ContactFormValues>({
+    resolver: zodResolver(contactFormSchema),
+    defaultValues: { name: '', phone: '', email: '', username: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    let contact: Contact;
+    try {
+      contact = await create.mutateAsync({ ...values, email: values.email ?? '', username: values.username ?? '' });
+    } catch (error) {
+      const fieldErrors = contactFieldErrors(error, { fields: ADD_FIELDS, usernameTyped: values.username !== null });
+      if (fieldErrors.length === 0) {
+        toast({ variant: 'destructive', title: t('contacts.add.failed'), description: getErrorMessage(error, i18n) });
+        return;
+      }
+      fieldErrors.forEach(({ field, messageKey }, index) => {
+        setError(field, { type: 'server', message: messageKey }, { shouldFocus: index === 0 });
+      });
+      return;
+    }
+    onCreated(contact);
+  });
+
+  const errorText = (message: string | undefined) => (message ? t(message) : undefined);
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4" data-testid="add-contact-form">
+      <TextField
+        label={t('contacts.fields.name')}
+        autoComplete="off"
+        error={errorText(errors.name?.message)}
+        {...register('name')}
+      />
+      <TextField
+        label={t('contacts.fields.phone')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        hint={t('contacts.fields.phoneHint')}
+        error={errorText(errors.phone?.message)}
+        {...register('phone')}
+      />
+      <TextField
+        label={t('contacts.fields.email')}
+        type="email"
+        autoComplete="off"
+        error={errorText(errors.email?.message)}
+        {...register('email')}
+      />
+      <TextField
+        label={t('contacts.fields.username')}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint={t('contacts.fields.usernameHint')}
+        error={errorText(errors.username?.message)}
+        {...register('username')}
+      />
+      <div className="flex justify-end pt-2">
+        <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto" data-testid="add-contact-submit">
+          {t('contacts.add.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

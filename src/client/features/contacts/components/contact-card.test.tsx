@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Contact } from '../../../../contract/schemas/contact';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { ContactCard } from './contact-card';
+
+function makeContact(overrides: Partial<Contact> = {}): Contact {
+  return {
+    id: 'contact-1',
+    userId: 'user-1',
+    contactUserId: null,
+    name: 'Bob Builder',
+    phone: '+41791234567',
+    email: 'bob@example.org',
+    status: 'pending',
+    username: null,
+    notes: null,
+    user: null,
+    invitationMethod: null,
+    invitedAt: null,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function renderCard(contact: Contact) {
+  const actions = { onEdit: vi.fn(), onInvite: vi.fn(), onRemove: vi.fn() };
+  renderWithProviders(<ContactCard contact={contact} {...actions} />);
+  return { card: screen.getByTestId('contact-card'), ...actions };
+}
+
+describe('<ContactCard/>', () => {
+  it('pending: initials, name, phone, email, "Not Registered" and an Invite button', async () => {
+    const user = userEvent.setup();
+    const contact = makeContact();
+    const { card, onInvite, onEdit, onRemove } = renderCard(contact);
+    expect(card.getAttribute('data-status')).toBe('pending');
+    expect(card.textContent).toContain('BB');
+    expect(within(card).getByRole('heading', { name: 'Bob Builder' })).not.toBeNull();
+    expect(within(card).getByTestId('contact-phone').textContent).toBe('+41791234567');
+    expect(within(card).getByTestId('contact-email').textContent).toBe('bob@example.org');
+    expect(within(card).getByTestId('contact-status').textContent).toBe('Not Registered');
+
+    await user.click(within(card).getByRole('button', { name: 'Invite Bob Builder' }));
+    expect(onInvite).toHaveBeenCalledWith(contact);
+    await user.click(within(card).getByRole('button', { name: 'Edit Bob Builder' }));
+    expect(onEdit).toHaveBeenCalledWith(contact);
+    await user.click(within(card).getByRole('button', { name: 'Remove Bob Builder' }));
+    expect(onRemove).toHaveBeenCalledWith(contact);
+  });
+
+  it('invited: "Invitation Sent" and a Re-invite button', () => {
+    const { card } = renderCard(makeContact({ status: 'invited', invitationMethod: 'whatsapp' }));
+    expect(within(card).getByTestId('contact-status').textContent).toBe('Invitation Sent');
+    const invite = within(card).getByTestId('contact-invite');
+    expect(invite.textContent).toBe('Re-invite');
+    expect(invite.getAttribute('aria-label')).toBe('Re-invite Bob Builder');
+  });
+
+  it('active: "Active", @username and no invite button', () => {
+    const { card } = renderCard(
+      makeContact({
+        status: 'active',
+        contactUserId: 'user-2',
+        username: 'bob',
+        user: { id: 'user-2', name: 'Bob B.', username: 'bob', email: 'bob@linked.example', phone: null },
+      }),
+    );
+    expect(within(card).getByTestId('contact-status').textContent).toBe('Active');
+    expect(card.textContent).toContain('@bob');
+    expect(within(card).queryByTestId('contact-invite')).toBeNull();
+    expect(within(card).getByTestId('contact-edit')).not.toBeNull();
+    expect(within(card).getByTestId('contact-remove')).not.toBeNull();
+  });
+
+  it("falls back to the linked user's email, else 'No email'", () => {
+    const linked = renderCard(
+      makeContact({
+        email: null,
+        status: 'active',
+        contactUserId: 'user-2',
+        user: { id: 'user-2', name: 'Bob', username: 'bob', email: 'bob@linked.example', phone: null },
+      }),
+    );
+    expect(within(linked.card).getByTestId('contact-email').textContent).toBe('bob@linked.example');
+  });
+
+  it("shows 'No email' when neither the contact nor a linked user has one", () => {
+    const { card } = renderCard(makeContact({ email: null }));
+    expect(within(card).getByTestId('contact-email').textContent).toBe('No email');
+  });
+});

@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { updateContactSchema, type Contact } from '../../../../contract/schemas/contact';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/form-field';
+import { toast } from '../../../components/ui/toast-store';
+import { getErrorMessage } from '../../../lib/error-message';
+import { useUpdateContact } from '../api/update-contact';
+import { contactFieldErrors } from '../server-field-errors';
+
+/** The edit form's fields (spec §2: display name, phone, optional email). */
+const editContactFormSchema = updateContactSchema.omit({ userId: true });
+type EditContactInput = z.input<typeof editContactFormSchema>;
+type EditContactValues = z.output<typeof editContactFormSchema>;
+
+const EDIT_FIELDS = ['name', 'phone', 'email'] as const;
+
+function EditContactForm({ contact, onDone }: { contact: Contact; onDone: () => void }) {
+  const { t, i18n } = useTranslation();
+  const update = useUpdateContact();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<EditContactInput, unknown, EditContactValues>({
+    resolver: zodResolver(editContactFormSchema),
+    defaultValues: { name: contact.name, phone: contact.phone ?? '', email: contact.email ?? '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ id: contact.id, changes: { ...values, email: values.email ?? '' } });
+    } catch (error) {
+      const fieldErrors = contactFieldErrors(error, { fields: EDIT_FIELDS, usernameTyped: false });
+      fieldErrors.forEach(({ field, messageKey }, index) => {
+        if (field !== 'username')
+          setError(field, { type: 'server', message: messageKey }, { shouldFocus: index === 0 });
+      });
+      toast({ variant: 'destructive', title: t('contacts.edit.failed'), description: getErrorMessage(error, i18n) });
+      return;
+    }
+    toast({ title: t('contacts.edit.success') });
+    onDone();
+  });
+
+  const errorText = (message: string | undefined) => (message ? t(message) : undefined);
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <TextField
+        label={t('contacts.fields.displayName')}
+        autoComplete="off"
+        error={errorText(errors.name?.message)}
+        {...register('name')}
+      />
+      <TextField
+        label={t('contacts.fields.phone')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        hint={t('contacts.fields.phoneHint')}
+        error={errorText(errors.phone?.message)}
+        {...register('phone')}
+      />
+      <TextField
+        label={t('contacts.fields.email')}
+        type="email"
+        autoComplete="off"
+        error={errorText(errors.email?.message)}
+        {...register('email')}
+      />
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={isSubmitting} data-testid="contact-edit-save">
+          {t('contacts.edit.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface EditContactDialogProps {
+  /** The contact being edited; null keeps the dialog closed. */
+  contact: Contact | null;
+  onClose: () => void;
+}
+
+/** Spec §2 Edit contact dialog. */
+export function EditContactDialog({ contact, onClose }: EditContactDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={contact !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      {contact && (
+        <DialogContent
+          title={t('contacts.edit.title')}
+          description={t('contacts.edit.description', { name: contact.name })}
+          closeLabel={t('common.close')}
+          data-testid="edit-contact-dialog"
+        >
+          <EditContactForm key={contact.id} contact={contact} onDone={onClose} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toast-store';
+import { getErrorMessage } from '../../../lib/error-message';
+import { useInvitationData } from '../api/get-invitation-data';
+import { InvitationChannels } from './invitation-channels';
+import { useInvitationTexts } from './use-invitation-texts';
+
+/** Who is being invited: enough to title the dialog before the invitation data arrives. */
+export interface InvitationTarget {
+  id: string;
+  name: string;
+}
+
+function InvitationBody({ contactId, onSent }: { contactId: string; onSent: () => void }) {
+  const { t, i18n } = useTranslation();
+  const invitation = useInvitationData(contactId);
+  const texts = useInvitationTexts(invitation.data);
+  const { error, errorUpdatedAt } = invitation;
+  const toastedAt = useRef(0);
+
+  // Queries have no onError callback: toast each failure once, when it arrives.
+  useEffect(() => {
+    if (!error || toastedAt.current === errorUpdatedAt) return;
+    toastedAt.current = errorUpdatedAt;
+    toast({
+      variant: 'destructive',
+      title: t('contacts.invitation.loadFailed'),
+      description: getErrorMessage(error, i18n),
+    });
+  }, [error, errorUpdatedAt, t, i18n]);
+
+  if (invitation.data && texts) {
+    return <InvitationChannels data={invitation.data} texts={texts} onSent={onSent} />;
+  }
+  if (invitation.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {t('contacts.invitation.loadFailed')}
+      </p>
+    );
+  }
+  return (
+    <p role="status" className="text-sm text-slate-700">
+      {t('contacts.invitation.loading')}
+    </p>
+  );
+}
+
+interface InvitationDialogProps {
+  /** The contact to invite; null keeps the dialog closed. */
+  contact: InvitationTarget | null;
+  onClose: () => void;
+}
+
+/** Spec §2 Invitation dialog: WhatsApp, email or copied link, with message previews. */
+export function InvitationDialog({ contact, onClose }: InvitationDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={contact !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      {contact && (
+        <DialogContent
+          title={t('contacts.invitation.title', { name: contact.name })}
+          description={t('contacts.invitation.description')}
+          closeLabel={t('common.close')}
+          data-testid="invitation-dialog"
+        >
+          <InvitationBody key={contact.id} contactId={contact.id} onSent={onClose} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}

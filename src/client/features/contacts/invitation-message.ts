@@ -1,0 +1,52 @@
+import type { InvitationData } from '../../../contract/schemas/contact';
+import { INVITATION_FALLBACK_LANGUAGE, type Language } from '../../../contract/enums';
+import { toSupportedLanguage } from '../../i18n/languages';
+
+/** The product name the invitation texts use for {{appName}}. */
+export const APP_NAME = 'Lendloop';
+
+/** A translator bound to one language, e.g. `i18n.getFixedT(lng)` wrapped to this shape. */
+export type Translate = (key: string, values: Record<string, string>) => string;
+
+export interface InvitationTexts {
+  whatsapp: string;
+  emailSubject: string;
+  emailBody: string;
+}
+
+/**
+ * Invitations go out in the inviter's interface language when it is one of
+ * ours, else in English (spec §1: English is the invitation fallback).
+ */
+export function invitationLanguage(resolvedLanguage: string | undefined): Language {
+  return toSupportedLanguage(resolvedLanguage) ?? INVITATION_FALLBACK_LANGUAGE;
+}
+
+export function buildInvitationTexts(translate: Translate, data: InvitationData): InvitationTexts {
+  const values = {
+    contactName: data.contactName,
+    userName: data.inviterName,
+    link: data.invitationLink,
+    appName: APP_NAME,
+  };
+  return {
+    whatsapp: translate('contacts.invitation.message.whatsapp', values),
+    emailSubject: translate('contacts.invitation.message.emailSubject', values),
+    emailBody: translate('contacts.invitation.message.emailBody', values),
+  };
+}
+
+/**
+ * WhatsApp click-to-chat link: the number in international format without +
+ * or separators. Without a number WhatsApp lets the sender pick the chat.
+ */
+export function whatsappUrl(phone: string | null, text: string): string {
+  const digits = (phone ?? '').replace(/\D/g, '');
+  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
+}
+
+/** A mailto link with encoded subject and body; without an address the mail app asks for one. */
+export function mailtoUrl(email: string | null, subject: string, body: string): string {
+  const address = (email ?? '').trim();
+  return `mailto:${address}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
