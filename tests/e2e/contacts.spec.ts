@@ -9,7 +9,7 @@ import {
 import { expectNoAxeViolations } from './support/axe';
 import { COOKIE_CONSENT_STORAGE_KEY, ESSENTIAL_ONLY_CONSENT } from './support/cookie-consent';
 import { BASE_URL } from './support/env';
-import { expect, test } from './support/fixtures';
+import { expect, test as signedOutTest } from './support/fixtures';
 
 /**
  * Issue "Contacts, invitations and referrals": several people, each in their
@@ -21,6 +21,13 @@ type DeviceOptions = Pick<
   BrowserContextOptions,
   'viewport' | 'isMobile' | 'hasTouch' | 'userAgent' | 'deviceScaleFactor' | 'locale'
 >;
+
+/** The project's device (phone or desktop), for the extra contexts each person gets. */
+const test = signedOutTest.extend<{ device: DeviceOptions }>({
+  device: async ({ viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, locale }, use) => {
+    await use({ viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, locale });
+  },
+});
 
 const openedContexts: BrowserContext[] = [];
 test.afterEach(async () => {
@@ -64,16 +71,7 @@ async function openAddContactForm(page: Page) {
 const card = (page: Page, name: string) => page.getByTestId('contact-card').filter({ hasText: name });
 
 test.describe('contacts, invitations and referrals', () => {
-  test('Alice adds Bob, who is registered, and sees him active', async ({
-    browser,
-    viewport,
-    isMobile,
-    hasTouch,
-    userAgent,
-    deviceScaleFactor,
-    locale,
-  }) => {
-    const device = { viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, locale };
+  test('Alice adds Bob, who is registered, and sees him active', async ({ browser, device }) => {
     const bob = await signedUp(browser, device, 'bob');
     const alice = await signedUp(browser, device, 'alice');
 
@@ -107,14 +105,8 @@ test.describe('contacts, invitations and referrals', () => {
 
   test('Alice invites Carol by link; Carol signs up through it and both are active contacts', async ({
     browser,
-    viewport,
-    isMobile,
-    hasTouch,
-    userAgent,
-    deviceScaleFactor,
-    locale,
+    device,
   }) => {
-    const device = { viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, locale };
     const alice = await signedUp(browser, device, 'alice');
     await alice.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
 

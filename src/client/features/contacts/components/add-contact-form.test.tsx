@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
+import { makeContact } from '../testing/contact-fixtures';
 import { AddContactForm } from './add-contact-form';
 
 /** The input a label names, with the texts its aria-describedby points to. */
@@ -73,21 +74,7 @@ describe('<AddContactForm/>', () => {
     mockFetch({
       '/api/contacts': {
         status: 201,
-        body: {
-          id: '0b7c2b3e-65a1-4d0c-9a4a-6f8e8f6c1d11',
-          userId: 'user-1',
-          contactUserId: null,
-          name: 'Bob',
-          phone: '+41791234567',
-          email: null,
-          status: 'pending',
-          username: null,
-          notes: null,
-          user: null,
-          invitationMethod: null,
-          invitedAt: null,
-          createdAt: '2026-03-01T10:00:00.000Z',
-        },
+        body: makeContact(),
       },
     });
     const onCreated = vi.fn();

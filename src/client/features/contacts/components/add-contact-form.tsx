@@ -13,6 +13,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/error-message';
 import { useCreateContact } from '../api/create-contact';
 import { contactFieldErrors } from '../server-field-errors';
+import { ContactIdentityFields } from './contact-identity-fields';
 
 const ADD_FIELDS = ['name', 'phone', 'email', 'username'] as const;
 
@@ -60,28 +61,7 @@ export function AddContactForm({ onCreated }: AddContactFormProps) {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4" data-testid="add-contact-form">
-      <TextField
-        label={t('contacts.fields.name')}
-        autoComplete="off"
-        error={errorText(errors.name?.message)}
-        {...register('name')}
-      />
-      <TextField
-        label={t('contacts.fields.phone')}
-        type="tel"
-        inputMode="tel"
-        autoComplete="off"
-        hint={t('contacts.fields.phoneHint')}
-        error={errorText(errors.phone?.message)}
-        {...register('phone')}
-      />
-      <TextField
-        label={t('contacts.fields.email')}
-        type="email"
-        autoComplete="off"
-        error={errorText(errors.email?.message)}
-        {...register('email')}
-      />
+      <ContactIdentityFields register={register} errors={errors} nameLabel={t('contacts.fields.name')} />
       <TextField
         label={t('contacts.fields.username')}
         autoComplete="off"

@@ -3,25 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Contact } from '../../../../contract/schemas/contact';
 import { renderWithProviders } from '../../../testing/render-with-providers';
+import { makeContact } from '../testing/contact-fixtures';
 import { ContactCard } from './contact-card';
 
-function makeContact(overrides: Partial<Contact> = {}): Contact {
-  return {
-    id: 'contact-1',
-    userId: 'user-1',
-    contactUserId: null,
-    name: 'Bob Builder',
-    phone: '+41791234567',
-    email: 'bob@example.org',
-    status: 'pending',
-    username: null,
-    notes: null,
-    user: null,
-    invitationMethod: null,
-    invitedAt: null,
-    createdAt: '2026-03-01T10:00:00.000Z',
-    ...overrides,
-  };
+/** Bob Builder: two initials, and an email of his own. */
+function bobBuilder(overrides: Partial<Contact> = {}): Contact {
+  return makeContact({ name: 'Bob Builder', email: 'bob@example.org', ...overrides });
 }
 
 function renderCard(contact: Contact) {
@@ -33,7 +20,7 @@ function renderCard(contact: Contact) {
 describe('<ContactCard/>', () => {
   it('pending: initials, name, phone, email, "Not Registered" and an Invite button', async () => {
     const user = userEvent.setup();
-    const contact = makeContact();
+    const contact = bobBuilder();
     const { card, onInvite, onEdit, onRemove } = renderCard(contact);
     expect(card.getAttribute('data-status')).toBe('pending');
     expect(card.textContent).toContain('BB');
@@ -51,7 +38,7 @@ describe('<ContactCard/>', () => {
   });
 
   it('invited: "Invitation Sent" and a Re-invite button', () => {
-    const { card } = renderCard(makeContact({ status: 'invited', invitationMethod: 'whatsapp' }));
+    const { card } = renderCard(bobBuilder({ status: 'invited', invitationMethod: 'whatsapp' }));
     expect(within(card).getByTestId('contact-status').textContent).toBe('Invitation Sent');
     const invite = within(card).getByTestId('contact-invite');
     expect(invite.textContent).toBe('Re-invite');
@@ -60,7 +47,7 @@ describe('<ContactCard/>', () => {
 
   it('active: "Active", @username and no invite button', () => {
     const { card } = renderCard(
-      makeContact({
+      bobBuilder({
         status: 'active',
         contactUserId: 'user-2',
         username: 'bob',
@@ -76,7 +63,7 @@ describe('<ContactCard/>', () => {
 
   it("falls back to the linked user's email, else 'No email'", () => {
     const linked = renderCard(
-      makeContact({
+      bobBuilder({
         email: null,
         status: 'active',
         contactUserId: 'user-2',
@@ -87,7 +74,7 @@ describe('<ContactCard/>', () => {
   });
 
   it("shows 'No email' when neither the contact nor a linked user has one", () => {
-    const { card } = renderCard(makeContact({ email: null }));
+    const { card } = renderCard(bobBuilder({ email: null }));
     expect(within(card).getByTestId('contact-email').textContent).toBe('No email');
   });
 });

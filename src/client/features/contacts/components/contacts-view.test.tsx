@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Contact, InvitationData } from '../../../../contract/schemas/contact';
+import type { InvitationData } from '../../../../contract/schemas/contact';
 import { TIMINGS } from '../../../../contract/limits';
 import { makeUser } from '../../../testing/fixtures';
 import { mockFetch, type MockResponse } from '../../../testing/mock-fetch';
@@ -9,30 +9,10 @@ import { renderWithProviders } from '../../../testing/render-with-providers';
 import { createQueryClient } from '../../../lib/query-client';
 import { AUTH_USER_URL } from '../../auth/api/get-auth-user';
 import { openInNewTab } from '../open-external';
+import { BOB_ID, makeContact } from '../testing/contact-fixtures';
 import { ContactsView } from './contacts-view';
 
 vi.mock('../open-external', () => ({ openInNewTab: vi.fn(), openMailApp: vi.fn() }));
-
-const BOB_ID = '0b7c2b3e-65a1-4d0c-9a4a-6f8e8f6c1d11';
-
-function makeContact(overrides: Partial<Contact> = {}): Contact {
-  return {
-    id: BOB_ID,
-    userId: 'user-1',
-    contactUserId: null,
-    name: 'Bob',
-    phone: '+41791234567',
-    email: null,
-    status: 'pending',
-    username: null,
-    notes: null,
-    user: null,
-    invitationMethod: null,
-    invitedAt: null,
-    createdAt: '2026-03-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 const invitation: InvitationData = {
   contactId: BOB_ID,

@@ -5,11 +5,11 @@ import type { z } from 'zod';
 import { updateContactSchema, type Contact } from '../../../../contract/schemas/contact';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/error-message';
 import { useUpdateContact } from '../api/update-contact';
 import { contactFieldErrors } from '../server-field-errors';
+import { ContactIdentityFields } from './contact-identity-fields';
 
 /** The edit form's fields (spec §2: display name, phone, optional email). */
 const editContactFormSchema = updateContactSchema.omit({ userId: true });
@@ -47,32 +47,9 @@ function EditContactForm({ contact, onDone }: { contact: Contact; onDone: () => 
     onDone();
   });
 
-  const errorText = (message: string | undefined) => (message ? t(message) : undefined);
-
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-      <TextField
-        label={t('contacts.fields.displayName')}
-        autoComplete="off"
-        error={errorText(errors.name?.message)}
-        {...register('name')}
-      />
-      <TextField
-        label={t('contacts.fields.phone')}
-        type="tel"
-        inputMode="tel"
-        autoComplete="off"
-        hint={t('contacts.fields.phoneHint')}
-        error={errorText(errors.phone?.message)}
-        {...register('phone')}
-      />
-      <TextField
-        label={t('contacts.fields.email')}
-        type="email"
-        autoComplete="off"
-        error={errorText(errors.email?.message)}
-        {...register('email')}
-      />
+      <ContactIdentityFields register={register} errors={errors} nameLabel={t('contacts.fields.displayName')} />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
           {t('common.cancel')}

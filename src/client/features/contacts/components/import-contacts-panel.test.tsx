@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockResponse } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import type { PickedContact } from '../device-import';
+import { makeContact } from '../testing/contact-fixtures';
 import { ImportContactsPanel } from './import-contacts-panel';
 
 /** jsdom has no Contact Picker API: install a fake one for a test. */
@@ -23,24 +24,7 @@ const picked: PickedContact[] = [
 ];
 
 function created(body: { name: string; phone: string }): MockResponse {
-  return {
-    status: 201,
-    body: {
-      id: `id-${body.name}`,
-      userId: 'user-1',
-      contactUserId: null,
-      name: body.name,
-      phone: body.phone,
-      email: null,
-      status: 'pending',
-      username: null,
-      notes: null,
-      user: null,
-      invitationMethod: null,
-      invitedAt: null,
-      createdAt: '2026-03-01T10:00:00.000Z',
-    },
-  };
+  return { status: 201, body: makeContact({ id: `id-${body.name}`, name: body.name, phone: body.phone }) };
 }
 
 /** The server is outside this test's walls: it answers each POST /api/contacts through `answer`. */
