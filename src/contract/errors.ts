@@ -22,6 +22,16 @@ export const ERROR_CODES = [
   'contact_already_active',
   'user_not_found',
   'invite_link_invalid',
+  // Groups (spec §8 groups and group management).
+  'group_full',
+  'group_already_member',
+  'group_request_pending',
+  'join_request_not_pending',
+  'group_admin_must_transfer',
+  'group_admin_self',
+  'group_member_not_found',
+  'group_max_below_members',
+  'geocoding_failed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -18,6 +18,15 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   contact_already_active: 409,
   user_not_found: 404,
   invite_link_invalid: 400,
+  group_full: 409,
+  group_already_member: 409,
+  group_request_pending: 409,
+  join_request_not_pending: 409,
+  group_admin_must_transfer: 409,
+  group_admin_self: 400,
+  group_member_not_found: 404,
+  group_max_below_members: 409,
+  geocoding_failed: 502,
 };
 
 /**
