@@ -9,6 +9,11 @@ import { authRoutes } from './auth/routes';
 import { isLoopbackUrl, type AppConfig } from './config/config';
 import { derivedSecret } from './config/derived-secret';
 import type { Database } from './db/client';
+import { createEmbeddedGeocoder } from './geocoding/embedded-geocoder';
+import { createNominatimGeocoder } from './geocoding/nominatim-geocoder';
+import type { ReverseGeocoder } from './geocoding/reverse-geocoder';
+import { geocodingRoutes } from './geocoding/routes';
+import { groupRoutes } from './groups/routes';
 import { healthRoutes } from './health/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSecurity } from './http/security';
@@ -30,6 +35,8 @@ export interface AppDependencies {
   clientDir?: string;
   /** Requests per minute and client on /api and /oidc. */
   rateLimitMax?: number;
+  /** Reverse geocoder; defaults to GEOCODER_URL's service or the embedded offline one. */
+  geocoder?: ReverseGeocoder;
 }
 
 export const BUILTIN_CLIENT_ID = 'lendloop';
@@ -77,6 +84,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     invitations: { tokenKey: invitationTokenKey, publicUrl: config.publicUrl },
   });
   await app.register(referralRoutes, { db, tokenKey: invitationTokenKey });
+  await app.register(groupRoutes, { db });
+  await app.register(geocodingRoutes, { geocoder: deps.geocoder ?? defaultGeocoder(config) });
   await app.register(unreadCountRoute, { db });
   await app.register(healthRoutes, { db });
 
@@ -135,4 +144,9 @@ async function setUpSignIn(app: FastifyInstance, { config, db }: AppDependencies
     // The local account picker shows on every sign-in, so switching test accounts is one click.
     extraAuthParams: { prompt: 'login' },
   });
+}
+
+function defaultGeocoder(config: AppConfig): ReverseGeocoder {
+  if (!config.geocoderUrl) return createEmbeddedGeocoder();
+  return createNominatimGeocoder({ url: config.geocoderUrl, userAgent: `Lendloop (${config.publicUrl.origin})` });
 }

@@ -37,6 +37,8 @@ const envSchema = z
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ALLOW_BUILTIN_IDP: booleanFlag,
     TRUST_PROXY: booleanFlag,
+    /** A Nominatim-compatible reverse geocoder; unset uses the embedded offline place data. */
+    GEOCODER_URL: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -84,6 +86,8 @@ export interface AppConfig {
   sessionSecret: string;
   allowBuiltinIdp: boolean;
   trustProxy: boolean;
+  /** External reverse geocoder (Nominatim API); undefined: the embedded offline one. */
+  geocoderUrl: URL | undefined;
   logLevel: string;
 }
 
@@ -122,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir, 'session-secret'),
     allowBuiltinIdp: e.ALLOW_BUILTIN_IDP,
     trustProxy: e.TRUST_PROXY,
+    geocoderUrl: e.GEOCODER_URL ? new URL(e.GEOCODER_URL) : undefined,
     logLevel: e.LOG_LEVEL,
   };
 }

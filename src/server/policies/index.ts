@@ -1,9 +1,11 @@
 import { AppError } from '../http/app-error';
 import type { Actor } from './actor';
 import { contactRules } from './contact-policy';
+import { groupRules } from './group-policy';
 import { userRules } from './user-policy';
 
 export { requireActor, requireSession, type Actor } from './actor';
+export type { GroupAccess } from './group-policy';
 
 /**
  * The one authorization module (Outline's server/policies). Every rule is a
@@ -13,6 +15,7 @@ export { requireActor, requireSession, type Actor } from './actor';
 const rules = {
   ...userRules,
   ...contactRules,
+  ...groupRules,
 } as const;
 
 export type Action = keyof typeof rules;

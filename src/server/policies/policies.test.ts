@@ -24,6 +24,29 @@ describe('policies', () => {
     },
   );
 
+  it('groups: admin-only actions, member-only member list, private groups hidden from outsiders', () => {
+    const admin = { isPrivate: true, isMember: true, isAdmin: true };
+    const member = { isPrivate: true, isMember: true, isAdmin: false };
+    const outsider = { isPrivate: true, isMember: false, isAdmin: false };
+    const publicOutsider = { ...outsider, isPrivate: false };
+    for (const action of ['group:update', 'group:delete', 'group:decideJoinRequest', 'group:transferAdmin'] as const) {
+      expect([can(ada, action, admin), can(ada, action, member), can(ada, action, outsider)]).toEqual([
+        true,
+        false,
+        false,
+      ]);
+    }
+    expect([can(ada, 'group:read', outsider), can(ada, 'group:read', publicOutsider)]).toEqual([false, true]);
+    expect([can(ada, 'group:readMembers', member), can(ada, 'group:readMembers', publicOutsider)]).toEqual([
+      true,
+      false,
+    ]);
+    expect([can(ada, 'group:leave', member), can(ada, 'group:leave', admin)]).toEqual([true, false]);
+    expect(can(ada, 'group:requestToJoin', { ...outsider, codeMatches: false })).toBe(false);
+    expect(can(ada, 'group:requestToJoin', { ...outsider, codeMatches: true })).toBe(true);
+    expect(can(ada, 'group:requestToJoin', { ...publicOutsider, codeMatches: false })).toBe(true);
+  });
+
   it('denies an action that has no rule', () => {
     // A rule table typo or an action from a newer client must never allow.
     expect(can(ada, 'user:delete' as Action, { id: 'ada' })).toBe(false);

@@ -1,0 +1,20 @@
+import type { GroupDetails } from '../../contract/schemas/group';
+import type { Database } from '../db/client';
+import { AppError } from '../http/app-error';
+import { authorize, can, type Actor } from '../policies';
+import { presentGroup, presentMember } from './group-presenter';
+import { accessOf, findGroup, selectMembers } from './group-query';
+
+/**
+ * GET /api/groups/{id}: a private group exists only for its members (404
+ * otherwise); a public group shows its details to anyone signed in and its
+ * members to members.
+ */
+export async function getGroupDetails(db: Database, actor: Actor, groupId: string): Promise<GroupDetails> {
+  const row = await findGroup(db, actor.id, groupId);
+  if (!row) throw AppError.notFound('Group not found');
+  const access = accessOf(row, actor.id);
+  authorize(actor, 'group:read', access, { hideAs404: true });
+  const members = can(actor, 'group:readMembers', access) ? await selectMembers(db, groupId) : [];
+  return { ...presentGroup(row, actor.id), members: members.map(presentMember) };
+}

@@ -1,0 +1,58 @@
+import type { GroupRole, JoinRequestStatus } from '../../contract/enums';
+import type { Group, GroupMember, JoinRequest } from '../../contract/schemas/group';
+import type { groupJoinRequests } from '../db/schema';
+import type { GroupRow, selectMembers } from './group-query';
+
+type MemberRow = Awaited<ReturnType<typeof selectMembers>>[number];
+
+/**
+ * Shapes every group response (spec §3 Group). A private group's code is its
+ * invitation secret: only members see it.
+ */
+export function presentGroup(row: GroupRow, viewerId: string): Group {
+  const { group } = row;
+  return {
+    id: group.id,
+    name: group.name,
+    description: group.description,
+    location: group.location,
+    latitude: group.latitude,
+    longitude: group.longitude,
+    isPrivate: group.isPrivate,
+    maxMembers: group.maxMembers,
+    groupCode: !group.isPrivate || row.isUserMember ? group.groupCode : null,
+    admin: row.admin,
+    memberCount: row.memberCount,
+    ...(row.distance === null ? {} : { distance: Math.round(row.distance * 10) / 10 }),
+    isUserAdmin: group.adminId === viewerId,
+    isUserMember: row.isUserMember,
+    hasPendingRequest: row.hasPendingRequest,
+    createdAt: group.createdAt.toISOString(),
+  };
+}
+
+export function presentMember({ member, user }: MemberRow): GroupMember {
+  return {
+    id: member.id,
+    userId: member.userId,
+    role: member.role as GroupRole,
+    joinedAt: member.joinedAt.toISOString(),
+    user,
+  };
+}
+
+export function presentJoinRequest(
+  request: typeof groupJoinRequests.$inferSelect,
+  user: { id: string; name: string; username: string },
+): JoinRequest {
+  return {
+    id: request.id,
+    groupId: request.groupId,
+    status: request.status as JoinRequestStatus,
+    requestedAt: request.requestedAt.toISOString(),
+    respondedAt: request.respondedAt?.toISOString() ?? null,
+    requestMessage: request.requestMessage,
+    adminResponse: request.adminResponse,
+    user,
+  };
+}

@@ -1,0 +1,73 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { groupJoinRequests, groupMembers, groups, users } from '../db/schema';
+import type { GroupAccess } from '../policies';
+
+export interface Position {
+  latitude: number;
+  longitude: number;
+}
+
+/** Great-circle distance in km from `position` to the group (haversine; no PostGIS needed). */
+export function distanceKm(position: Position): SQL<number> {
+  const lat = sql`${position.latitude}::double precision`;
+  const lon = sql`${position.longitude}::double precision`;
+  return sql<number>`(2 * 6371 * asin(least(1, sqrt(
+    power(sin(radians(${groups.latitude} - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(${groups.latitude})) * power(sin(radians(${groups.longitude} - ${lon}) / 2), 2)
+  ))))`;
+}
+
+/**
+ * Groups with their admin, member count and the viewer's relation to them,
+ * in one query whatever the number of groups (correlated subqueries use the
+ * group_members and join-request indexes). Callers pass the authorization
+ * as `where`.
+ */
+export function selectGroups(db: DbOrTx, viewerId: string, where: SQL | undefined, position?: Position) {
+  return db
+    .select({
+      group: groups,
+      admin: { id: users.id, name: users.name, username: users.username },
+      memberCount: sql<number>`(SELECT count(*)::int FROM ${groupMembers} WHERE ${groupMembers.groupId} = ${groups.id})`,
+      isUserMember: sql<boolean>`EXISTS (SELECT 1 FROM ${groupMembers}
+        WHERE ${groupMembers.groupId} = ${groups.id} AND ${groupMembers.userId} = ${viewerId})`,
+      hasPendingRequest: sql<boolean>`EXISTS (SELECT 1 FROM ${groupJoinRequests}
+        WHERE ${groupJoinRequests.groupId} = ${groups.id} AND ${groupJoinRequests.userId} = ${viewerId}
+        AND ${groupJoinRequests.status} = 'pending')`,
+      distance: position ? distanceKm(position) : sql<number | null>`NULL::double precision`,
+    })
+    .from(groups)
+    .innerJoin(users, eq(users.id, groups.adminId))
+    .where(where)
+    .$dynamic();
+}
+
+export type GroupRow = Awaited<ReturnType<typeof selectGroups>>[number];
+
+export async function findGroup(db: DbOrTx, viewerId: string, groupId: string): Promise<GroupRow | undefined> {
+  const [row] = await selectGroups(db, viewerId, eq(groups.id, groupId));
+  return row;
+}
+
+export function accessOf(row: GroupRow, viewerId: string): GroupAccess {
+  return { isPrivate: row.group.isPrivate, isMember: row.isUserMember, isAdmin: row.group.adminId === viewerId };
+}
+
+/** Members of one group, admin first, then by joining date. */
+export function selectMembers(db: DbOrTx, groupId: string) {
+  return db
+    .select({ member: groupMembers, user: { id: users.id, name: users.name, username: users.username } })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(eq(groupMembers.groupId, groupId))
+    .orderBy(sql`${groupMembers.role} = 'admin' DESC`, groupMembers.joinedAt);
+}
+
+export async function isMember(db: DbOrTx, groupId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: groupMembers.id })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  return Boolean(row);
+}

@@ -1,0 +1,104 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { JoinRequest } from '../../contract/schemas/group';
+import type { Database, DbOrTx } from '../db/client';
+import { groupJoinRequests, groupMembers, groups, users } from '../db/schema';
+import { AppError } from '../http/app-error';
+import { authorize, can, type Actor } from '../policies';
+import { accessOf, findGroup, type GroupRow } from './group-query';
+import { presentJoinRequest } from './group-presenter';
+
+const notFound = () => AppError.notFound('Group not found');
+const full = () => new AppError('group_full', 'This group is full');
+
+async function personOf(db: DbOrTx, userId: string) {
+  const [person] = await db
+    .select({ id: users.id, name: users.name, username: users.username })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!person) throw AppError.unauthenticated();
+  return person;
+}
+
+/**
+ * Asks to join (spec §4 Join-group flow). A private group takes requests only
+ * with its code, and answers 404 otherwise, as if it did not exist.
+ */
+export async function createJoinRequest(
+  db: Database,
+  actor: Actor,
+  groupId: string,
+  input: { requestMessage: string | null; groupCode?: string | undefined },
+): Promise<JoinRequest> {
+  const row = await findGroup(db, actor.id, groupId);
+  if (!row) throw notFound();
+  const access = { ...accessOf(row, actor.id), codeMatches: input.groupCode === row.group.groupCode };
+  if (row.isUserMember) throw new AppError('group_already_member', 'Already a member of this group');
+  authorize(actor, 'group:requestToJoin', access, { hideAs404: true });
+  if (row.hasPendingRequest) throw new AppError('group_request_pending', 'A join request is already pending');
+  if (row.memberCount >= row.group.maxMembers) throw full();
+
+  const [created] = await db
+    .insert(groupJoinRequests)
+    .values({ groupId, userId: actor.id, requestMessage: input.requestMessage })
+    // The partial unique index allows one pending request; a double tap loses the race quietly.
+    .onConflictDoNothing()
+    .returning();
+  if (!created) throw new AppError('group_request_pending', 'A join request is already pending');
+  return presentJoinRequest(created, await personOf(db, actor.id));
+}
+
+/** Admin only: the pending requests, oldest first, with who asked (one query). */
+export async function listJoinRequests(db: Database, actor: Actor, groupId: string): Promise<JoinRequest[]> {
+  const row = await findGroup(db, actor.id, groupId);
+  if (!row) throw notFound();
+  authorize(actor, 'group:read', accessOf(row, actor.id), { hideAs404: true });
+  authorize(actor, 'group:readJoinRequests', accessOf(row, actor.id));
+  const rows = await db
+    .select({ request: groupJoinRequests, user: { id: users.id, name: users.name, username: users.username } })
+    .from(groupJoinRequests)
+    .innerJoin(users, eq(users.id, groupJoinRequests.userId))
+    .where(and(eq(groupJoinRequests.groupId, groupId), eq(groupJoinRequests.status, 'pending')))
+    .orderBy(asc(groupJoinRequests.requestedAt));
+  return rows.map(({ request, user }) => presentJoinRequest(request, user));
+}
+
+/**
+ * Admin approves or denies. The group row is locked first, so approvals
+ * are serialised: two admins' taps racing for the last seat admit exactly one.
+ */
+export async function decideJoinRequest(
+  db: Database,
+  actor: Actor,
+  requestId: string,
+  decision: 'approve' | 'deny',
+  adminResponse: string | null,
+): Promise<JoinRequest> {
+  return db.transaction(async (tx) => {
+    const [request] = await tx.select().from(groupJoinRequests).where(eq(groupJoinRequests.id, requestId));
+    if (!request) throw AppError.notFound('Join request not found');
+    await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, request.groupId)).for('update');
+    const row: GroupRow | undefined = await findGroup(tx, actor.id, request.groupId);
+    if (!row || !can(actor, 'group:read', accessOf(row, actor.id))) throw AppError.notFound('Join request not found');
+    authorize(actor, 'group:decideJoinRequest', accessOf(row, actor.id));
+
+    const [current] = await tx
+      .select()
+      .from(groupJoinRequests)
+      .where(eq(groupJoinRequests.id, requestId))
+      .for('update');
+    if (current?.status !== 'pending') {
+      throw new AppError('join_request_not_pending', 'This join request has already been answered');
+    }
+    if (decision === 'approve') {
+      if (row.memberCount >= row.group.maxMembers) throw full();
+      await tx.insert(groupMembers).values({ groupId: request.groupId, userId: request.userId }).onConflictDoNothing();
+    }
+    const [decided] = await tx
+      .update(groupJoinRequests)
+      .set({ status: decision === 'approve' ? 'approved' : 'denied', adminResponse, respondedAt: new Date() })
+      .where(eq(groupJoinRequests.id, requestId))
+      .returning();
+    if (!decided) throw AppError.notFound('Join request not found');
+    return presentJoinRequest(decided, await personOf(tx, request.userId));
+  });
+}
