@@ -60,6 +60,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${variable}:`));
   });
 
+  it('uses the embedded geocoder unless GEOCODER_URL names a valid http(s) service', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).geocoderUrl).toBeUndefined();
+    const external = loadConfig({ DATA_DIR: dataDir(), GEOCODER_URL: 'https://nominatim.example/reverse' });
+    expect(external.geocoderUrl?.href).toBe('https://nominatim.example/reverse');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), GEOCODER_URL: 'ftp://x' })).toThrow(ConfigError);
+  });
+
   it('reads an external issuer', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),
