@@ -1,8 +1,9 @@
-import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../../components/layouts/page-frame';
+import { useParams } from 'wouter';
+import { GroupDetailsView } from '../../features/groups/details/group-details-view';
 
-/** Page frame only (spec §2 Group details, /groups/:id); the screen itself comes with its own issue. */
+/** Spec §2 Group details (/groups/:id). */
 export function GroupDetailsPage() {
-  const { t } = useTranslation();
-  return <PageFrame title={t('pages.groupDetails.title')} subtitle={t('pages.groupDetails.subtitle')} />;
+  const { id = '' } = useParams<{ id: string }>();
+  // A new id is a new page: dialogs and typed answers of the previous group do not carry over.
+  return <GroupDetailsView key={id} groupId={id} />;
 }

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { joinRequestSchema, type CreateJoinRequestInput, type JoinRequest } from '../../../../contract/schemas/group';
+import { apiJson } from '../../../lib/api-client';
+import { invalidateGroupQueries } from './get-group';
+import { joinRequestsUrl } from './get-join-requests';
+
+export interface CreateJoinRequestVariables {
+  groupId: string;
+  /** The optional message and the typed code (a private group needs it). */
+  input: CreateJoinRequestInput;
+}
+
+/** POST /api/groups/{id}/join-requests: 409 group_already_member, group_request_pending or group_full. */
+export async function createJoinRequest({ groupId, input }: CreateJoinRequestVariables): Promise<JoinRequest> {
+  const body = await apiJson('POST', joinRequestsUrl(groupId), { body: input });
+  return joinRequestSchema.parse(body);
+}
+
+export function useCreateJoinRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createJoinRequest,
+    // The group now shows a pending request wherever it is listed.
+    onSuccess: () => invalidateGroupQueries(queryClient),
+  });
+}

@@ -1,0 +1,110 @@
+import { Globe, Hash, Lock, MapPin, Navigation, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { Group } from '../../../../contract/schemas/group';
+import { buttonClasses } from '../../../components/ui/button';
+import { getFormattingLocale } from '../../../i18n/use-date-formatters';
+import { formatDistanceKm } from '../format-distance';
+
+/** The lock or globe of a private or public group, with its meaning for screen readers. */
+export function GroupPrivacyIcon({ isPrivate }: { isPrivate: boolean }) {
+  const { t } = useTranslation();
+  const Icon = isPrivate ? Lock : Globe;
+  const label = t(isPrivate ? 'groups.card.private' : 'groups.card.public');
+  return (
+    <span className="inline-flex shrink-0 text-slate-600" title={label}>
+      <Icon className="h-4 w-4" aria-hidden="true" />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+/** "3/50": members now and at most (spec §2). */
+export function memberCountText(group: Pick<Group, 'memberCount' | 'maxMembers'>): string {
+  return `${group.memberCount}/${group.maxMembers}`;
+}
+
+/**
+ * One group (spec §2 Group card): privacy icon, name, count/max, code,
+ * description in two lines, admin, and the location, or the distance when
+ * discover searched around a position; a link to the details page.
+ */
+export function GroupCard({ group }: { group: Group }) {
+  const { t, i18n } = useTranslation();
+  const locale = getFormattingLocale(i18n.language, i18n.resolvedLanguage);
+  const hasDistance = group.distance !== undefined;
+
+  return (
+    <article
+      className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="group-card"
+      data-group-id={group.id}
+    >
+      <div className="flex items-start gap-2">
+        <span className="mt-1">
+          <GroupPrivacyIcon isPrivate={group.isPrivate} />
+        </span>
+        <h2 className="min-w-0 flex-1 text-base font-semibold break-words text-slate-900">{group.name}</h2>
+      </div>
+
+      <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+        <div className="flex items-center gap-1.5">
+          <dt>
+            <Users className="h-4 w-4 text-slate-500" aria-hidden="true" />
+            <span className="sr-only">{t('groups.card.members')}</span>
+          </dt>
+          <dd data-testid="group-member-count">{memberCountText(group)}</dd>
+        </div>
+        {group.groupCode !== null && (
+          <div className="flex items-center gap-1.5">
+            <dt>
+              <Hash className="h-4 w-4 text-slate-500" aria-hidden="true" />
+              <span className="sr-only">{t('groups.card.code')}</span>
+            </dt>
+            <dd className="font-mono tracking-wide" data-testid="group-code">
+              {group.groupCode}
+            </dd>
+          </div>
+        )}
+        {hasDistance ? (
+          <div className="flex items-center gap-1.5">
+            <dt>
+              <Navigation className="h-4 w-4 text-slate-500" aria-hidden="true" />
+              <span className="sr-only">{t('groups.card.distance')}</span>
+            </dt>
+            <dd data-testid="group-distance">
+              {t('groups.card.distanceValue', { distance: formatDistanceKm(group.distance ?? 0, locale) })}
+            </dd>
+          </div>
+        ) : (
+          group.location && (
+            <div className="flex min-w-0 items-center gap-1.5">
+              <dt>
+                <MapPin className="h-4 w-4 text-slate-500" aria-hidden="true" />
+                <span className="sr-only">{t('groups.card.location')}</span>
+              </dt>
+              <dd className="truncate" data-testid="group-location">
+                {group.location}
+              </dd>
+            </div>
+          )
+        )}
+      </dl>
+
+      {group.description && <p className="line-clamp-2 text-sm text-slate-700">{group.description}</p>}
+      <p className="text-sm text-slate-600" data-testid="group-admin">
+        {t('groups.card.admin', { name: group.admin.name })}
+      </p>
+
+      <div className="mt-auto pt-1">
+        <Link
+          href={`/groups/${encodeURIComponent(group.id)}`}
+          className={buttonClasses('secondary', 'sm')}
+          aria-label={t('groups.card.viewDetailsNamed', { name: group.name })}
+        >
+          {t('groups.card.viewDetails')}
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,105 @@
+import { Check, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JoinRequest } from '../../../../contract/schemas/group';
+import { LIMITS } from '../../../../contract/limits';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast-store';
+import { useDateFormatters } from '../../../i18n/use-date-formatters';
+import { useApproveJoinRequest } from '../api/approve-join-request';
+import { useDenyJoinRequest } from '../api/deny-join-request';
+import { TextareaField } from '../components/textarea-field';
+import { toastGroupError } from './group-error-message';
+
+interface JoinRequestRowProps {
+  groupId: string;
+  request: JoinRequest;
+}
+
+/**
+ * One pending request (spec §2): who, when, their message, an optional answer
+ * and Approve / Deny. Either decision clears the typed answer (spec §4).
+ */
+export function JoinRequestRow({ groupId, request }: JoinRequestRowProps) {
+  const { t, i18n } = useTranslation();
+  const { formatDate } = useDateFormatters();
+  const [response, setResponse] = useState('');
+  const approve = useApproveJoinRequest();
+  const deny = useDenyJoinRequest();
+  const pending = approve.isPending || deny.isPending;
+  const { name, username } = request.user;
+
+  const variables = { groupId, requestId: request.id, adminResponse: response };
+  const onApprove = () =>
+    approve.mutate(variables, {
+      onSuccess: () => {
+        setResponse('');
+        toast({ title: t('groups.details.joinRequests.accepted') });
+      },
+      onError: (error) => toastGroupError(t('groups.details.joinRequests.approveFailed'), error, i18n),
+    });
+  const onDeny = () =>
+    deny.mutate(variables, {
+      onSuccess: () => {
+        setResponse('');
+        toast({ title: t('groups.details.joinRequests.declined') });
+      },
+      onError: (error) => toastGroupError(t('groups.details.joinRequests.denyFailed'), error, i18n),
+    });
+
+  return (
+    <li
+      className="space-y-3 rounded-lg border border-slate-200 p-3"
+      data-testid="join-request"
+      data-request-id={request.id}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <p className="min-w-0">
+          <span className="font-semibold break-words text-slate-900">{name}</span>{' '}
+          <span className="text-sm text-slate-600">@{username}</span>
+        </p>
+        <p className="text-sm text-slate-600">
+          {t('groups.details.joinRequests.requestedOn', { date: formatDate(request.requestedAt) })}
+        </p>
+      </div>
+      {request.requestMessage && (
+        <blockquote className="rounded-md bg-slate-50 px-3 py-2 text-sm whitespace-pre-line text-slate-800">
+          {request.requestMessage}
+        </blockquote>
+      )}
+      <TextareaField
+        label={t('groups.details.joinRequests.response', { name })}
+        placeholder={t('groups.details.joinRequests.responsePlaceholder')}
+        rows={2}
+        maxLength={LIMITS.joinMessageMax}
+        value={response}
+        onChange={(event) => setResponse(event.target.value)}
+        disabled={pending}
+        data-testid="join-response"
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          onClick={onApprove}
+          disabled={pending}
+          aria-label={t('groups.details.joinRequests.approveNamed', { name })}
+          data-testid="approve-request"
+        >
+          <Check className="h-4 w-4" aria-hidden="true" />
+          {t('groups.details.joinRequests.approve')}
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={onDeny}
+          disabled={pending}
+          aria-label={t('groups.details.joinRequests.denyNamed', { name })}
+          data-testid="deny-request"
+        >
+          <X className="h-4 w-4" aria-hidden="true" />
+          {t('groups.details.joinRequests.deny')}
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,48 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Crown, EllipsisVertical, UserMinus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { GroupMember } from '../../../../contract/schemas/group';
+import { buttonClasses } from '../../../components/ui/button';
+
+const ITEM_CLASSES =
+  'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900';
+
+export interface MemberActions {
+  onTransfer: (member: GroupMember) => void;
+  onRemove: (member: GroupMember) => void;
+}
+
+/** The admin's menu on another member (spec §2): Transfer Admin, Remove Member. */
+export function MemberActionsMenu({ member, onTransfer, onRemove }: MemberActions & { member: GroupMember }) {
+  const { t } = useTranslation();
+  return (
+    // Non-modal, as the user menu: the page is not hidden from assistive technology while it is open.
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={t('groups.details.members.actions', { name: member.user.name })}
+        className={buttonClasses('ghost', 'icon', 'h-9 w-9 shrink-0')}
+        data-testid="member-actions"
+      >
+        <EllipsisVertical className="h-4 w-4" aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Content
+        align="end"
+        sideOffset={4}
+        className="z-40 w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+      >
+        <DropdownMenu.Item className={ITEM_CLASSES} onSelect={() => onTransfer(member)} data-testid="transfer-admin">
+          <Crown className="h-4 w-4" aria-hidden="true" />
+          {t('groups.details.members.transfer')}
+        </DropdownMenu.Item>
+        <DropdownMenu.Item
+          className={`${ITEM_CLASSES} text-red-800 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-900`}
+          onSelect={() => onRemove(member)}
+          data-testid="remove-member"
+        >
+          <UserMinus className="h-4 w-4" aria-hidden="true" />
+          {t('groups.details.members.remove')}
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
+  );
+}
