@@ -85,7 +85,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(referralRoutes, { db, tokenKey: invitationTokenKey });
   await app.register(groupRoutes, { db });
-  await app.register(geocodingRoutes, { geocoder: deps.geocoder ?? defaultGeocoder(config) });
+  await app.register(geocodingRoutes, { db, geocoder: deps.geocoder ?? defaultGeocoder(config) });
   await app.register(unreadCountRoute, { db });
   await app.register(healthRoutes, { db });
 

@@ -1,65 +1,15 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
-import {
-  expectSignedInAs,
-  newTestUser,
-  signUpThroughProvider,
-  submitCreateAccountForm,
-  type TestUser,
-} from './support/auth';
+import type { Page } from '@playwright/test';
+import { expectSignedInAs, newTestUser, submitCreateAccountForm } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
-import { COOKIE_CONSENT_STORAGE_KEY, ESSENTIAL_ONLY_CONSENT } from './support/cookie-consent';
 import { BASE_URL } from './support/env';
-import { expect, test as signedOutTest } from './support/fixtures';
+import { expect } from './support/fixtures';
+import { peopleTest as test } from './support/people';
 
 /**
  * Issue "Contacts, invitations and referrals": several people, each in their
  * own browser context, through the real sign-in flow. Runs at desktop and at
  * phone width (playwright.config.ts).
  */
-
-type DeviceOptions = Pick<
-  BrowserContextOptions,
-  'viewport' | 'isMobile' | 'hasTouch' | 'userAgent' | 'deviceScaleFactor' | 'locale'
->;
-
-/** The project's device (phone or desktop), for the extra contexts each person gets. */
-const test = signedOutTest.extend<{ device: DeviceOptions }>({
-  device: async ({ viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, locale }, use) => {
-    await use({ viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, locale });
-  },
-});
-
-const openedContexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(openedContexts.splice(0).map((context) => context.close()));
-});
-
-/** A fresh, signed-out person with the cookie choice already made (no banner over the bottom bar). */
-async function newPersonPage(browser: Browser, device: DeviceOptions): Promise<Page> {
-  const context = await browser.newContext({
-    ...device,
-    baseURL: BASE_URL,
-    storageState: {
-      cookies: [],
-      origins: [
-        { origin: BASE_URL, localStorage: [{ name: COOKIE_CONSENT_STORAGE_KEY, value: ESSENTIAL_ONLY_CONSENT }] },
-      ],
-    },
-  });
-  openedContexts.push(context);
-  return context.newPage();
-}
-
-async function signedUp(
-  browser: Browser,
-  device: DeviceOptions,
-  label: string,
-): Promise<{ page: Page; user: TestUser }> {
-  const page = await newPersonPage(browser, device);
-  const user = newTestUser(label);
-  await signUpThroughProvider(page, user);
-  return { page, user };
-}
 
 async function openAddContactForm(page: Page) {
   await page.goto('/contacts');
@@ -71,9 +21,9 @@ async function openAddContactForm(page: Page) {
 const card = (page: Page, name: string) => page.getByTestId('contact-card').filter({ hasText: name });
 
 test.describe('contacts, invitations and referrals', () => {
-  test('Alice adds Bob, who is registered, and sees him active', async ({ browser, device }) => {
-    const bob = await signedUp(browser, device, 'bob');
-    const alice = await signedUp(browser, device, 'alice');
+  test('Alice adds Bob, who is registered, and sees him active', async ({ signUp }) => {
+    const bob = await signUp('bob');
+    const alice = await signUp('alice');
 
     await alice.page.goto('/contacts');
     await expect(alice.page.getByTestId('add-first-contact')).toBeVisible();
@@ -104,10 +54,10 @@ test.describe('contacts, invitations and referrals', () => {
   });
 
   test('Alice invites Carol by link; Carol signs up through it and both are active contacts', async ({
-    browser,
-    device,
+    signUp,
+    newVisitor,
   }) => {
-    const alice = await signedUp(browser, device, 'alice');
+    const alice = await signUp('alice');
     await alice.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
 
     const form = await openAddContactForm(alice.page);
@@ -132,7 +82,7 @@ test.describe('contacts, invitations and referrals', () => {
     await expect(card(alice.page, 'Carol')).toHaveAttribute('data-status', 'invited');
 
     // Carol opens the link signed out: the landing page names Alice.
-    const carolPage = await newPersonPage(browser, device);
+    const carolPage = await newVisitor();
     const carol = newTestUser('carol');
     await carolPage.goto(link);
     await expect(carolPage).toHaveURL(/\/\?ref=/);

@@ -45,9 +45,17 @@ describe('group form (spec §5 Group)', () => {
     expect(createGroupSchema.safeParse(input).success).toBe(true);
   });
 
-  it('edit takes the same fields without coordinates', () => {
-    expect(updateGroupSchema.parse({ name: 'G', isPrivate: true, maxMembers: 3 })).toMatchObject({ isPrivate: true });
-    expect(firstMessage(updateGroupSchema.safeParse({ name: '', maxMembers: 3 }))).toBe('validation.groupNameRequired');
+  it('edit needs every field (no defaults that could reset a private group) and no coordinates', () => {
+    const all = { name: 'G', description: '', location: '', isPrivate: true, maxMembers: '3' };
+    expect(updateGroupSchema.parse(all)).toEqual({ ...all, description: null, location: null, maxMembers: 3 });
+    expect(updateGroupSchema.safeParse({ name: 'G' }).success).toBe(false);
+    expect(firstMessage(updateGroupSchema.safeParse({ ...all, name: '' }))).toBe('validation.groupNameRequired');
+  });
+
+  it('takes the member maximum as a number or the text of a number input, nothing else', () => {
+    expect(createGroupSchema.safeParse({ name: 'G', maxMembers: [7] }).success).toBe(false);
+    expect(createGroupSchema.safeParse({ name: 'G', maxMembers: 'seven' }).success).toBe(false);
+    expect(createGroupSchema.parse({ name: 'G', maxMembers: ' 7 ' }).maxMembers).toBe(7);
   });
 });
 

@@ -20,29 +20,37 @@ export const groupNameSchema = z
   .max(LIMITS.groupNameMax, { message: 'validation.groupNameTooLong' })
   .refine(isSingleLine, { message: 'validation.invalidCharacters' });
 
-export const maxMembersSchema = z.coerce
-  .number({ message: 'validation.groupMaxMembersMin' })
-  .int({ message: 'validation.groupMaxMembersMin' })
-  .min(LIMITS.groupMaxMembersMin, { message: 'validation.groupMaxMembersMin' })
-  .max(LIMITS.groupMaxMembersMax, { message: 'validation.groupMaxMembersMax' });
+/** A number, or the text of a number input (forms); nothing else (no arrays, no booleans). */
+export const maxMembersSchema = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+  z
+    .number({ message: 'validation.groupMaxMembersMin' })
+    .int({ message: 'validation.groupMaxMembersMin' })
+    .min(LIMITS.groupMaxMembersMin, { message: 'validation.groupMaxMembersMin' })
+    .max(LIMITS.groupMaxMembersMax, { message: 'validation.groupMaxMembersMax' }),
+);
 
+/**
+ * Positions are kept to two decimals (about 1 km): enough for "groups near
+ * me", and "use my location" must not publish the creator's front door.
+ */
+const roundTo2 = (value: number) => Math.round(value * 100) / 100;
 const latitudeSchema = z.number().min(-90).max(90);
 const longitudeSchema = z.number().min(-180).max(180);
 
-const groupFields = {
-  name: groupNameSchema,
-  description: optionalText(LIMITS.descriptionMax, 'validation.descriptionTooLong', false).prefault(''),
-  location: optionalText(LIMITS.locationMax, 'validation.locationTooLong', true).prefault(''),
-  isPrivate: z.boolean().default(false),
-  maxMembers: maxMembersSchema.default(LIMITS.groupMaxMembersDefault),
-};
+const descriptionSchema = optionalText(LIMITS.descriptionMax, 'validation.descriptionTooLong', false);
+const locationSchema = optionalText(LIMITS.locationMax, 'validation.locationTooLong', true);
 
 /** POST /api/groups: the create dialog; coordinates come from "use my location", both or neither. */
 export const createGroupSchema = z
   .object({
-    ...groupFields,
-    latitude: latitudeSchema.nullable().default(null),
-    longitude: longitudeSchema.nullable().default(null),
+    name: groupNameSchema,
+    description: descriptionSchema.prefault(''),
+    location: locationSchema.prefault(''),
+    isPrivate: z.boolean().default(false),
+    maxMembers: maxMembersSchema.default(LIMITS.groupMaxMembersDefault),
+    latitude: latitudeSchema.transform(roundTo2).nullable().default(null),
+    longitude: longitudeSchema.transform(roundTo2).nullable().default(null),
   })
   .refine((g) => (g.latitude === null) === (g.longitude === null), {
     message: 'validation.coordinatesPair',
@@ -50,8 +58,18 @@ export const createGroupSchema = z
   });
 export type CreateGroupInput = z.input<typeof createGroupSchema>;
 
-/** PUT /api/groups/{id} (spec §7: name, description, location, isPrivate, maxMembers). */
-export const updateGroupSchema = z.object(groupFields);
+/**
+ * PUT /api/groups/{id} (spec §7: name, description, location, isPrivate,
+ * maxMembers). Every field is required: a missing one must not quietly
+ * reset a private group to public with 50 seats.
+ */
+export const updateGroupSchema = z.object({
+  name: groupNameSchema,
+  description: descriptionSchema,
+  location: locationSchema,
+  isPrivate: z.boolean(),
+  maxMembers: maxMembersSchema,
+});
 export type UpdateGroupInput = z.input<typeof updateGroupSchema>;
 
 /** Spec §5: "Group code exactly 10 characters ('Group code must be 10 digits')". Spaces people type are ignored. */
@@ -67,10 +85,13 @@ export const createJoinRequestSchema = z.object({
 });
 export type CreateJoinRequestInput = z.input<typeof createJoinRequestSchema>;
 
-/** PUT /api/groups/join-requests/{id}/approve|deny: the admin's optional response. */
-export const decideJoinRequestSchema = z.object({
-  adminResponse: optionalText(LIMITS.joinMessageMax, 'validation.joinMessageTooLong', false).prefault(''),
-});
+/** PUT /api/groups/join-requests/{id}/approve|deny: the admin's optional response (the body itself may be absent). */
+export const decideJoinRequestSchema = z.preprocess(
+  (body) => body ?? {},
+  z.object({
+    adminResponse: optionalText(LIMITS.joinMessageMax, 'validation.joinMessageTooLong', false).prefault(''),
+  }),
+);
 
 export const transferAdminSchema = z.object({ newAdminId: z.uuid() });
 
@@ -99,7 +120,8 @@ export const groupSearchQuerySchema = z.object({
     .string()
     .trim()
     .min(LIMITS.groupSearchMin, { message: 'validation.searchTooShort' })
-    .max(LIMITS.groupNameMax, { message: 'validation.searchTooLong' }),
+    .max(LIMITS.groupNameMax, { message: 'validation.searchTooLong' })
+    .refine(isSingleLine, { message: 'validation.invalidCharacters' }),
 });
 
 /** GET /api/geocode/reverse. */

@@ -24,12 +24,12 @@ describe('GET /api/geocode/reverse', () => {
     expect((await reverse(user, 'latitude=47.3769&longitude=8.5417')).json()).toEqual({ location: 'Zürich, Schweiz' });
   });
 
-  it('refuses bad coordinates (400) and answers 502 where no place is near', async () => {
+  it('refuses bad coordinates (400) and answers 404 where no place is near', async () => {
     const user = await createUser(t.db);
     expect((await reverse(user, 'latitude=95&longitude=8')).statusCode).toBe(400);
     expect((await reverse(user, 'latitude=abc&longitude=8')).statusCode).toBe(400);
     const nowhere = await reverse(user, 'latitude=0&longitude=-160');
-    expect(nowhere.statusCode).toBe(502);
-    expect(nowhere.json().error.code).toBe('geocoding_failed');
+    expect(nowhere.statusCode).toBe(404);
+    expect(nowhere.json().error.messageKey).toBe('errors.geocoding_failed');
   });
 });

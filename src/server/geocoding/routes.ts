@@ -3,7 +3,16 @@ import { reverseGeocodeQuerySchema, reverseGeocodeSchema } from '../../contract/
 import { LANGUAGES, type Language } from '../../contract/enums';
 import { AppError } from '../http/app-error';
 import { requireSession } from '../policies';
+import type { Database } from '../db/client';
+import { consumeRateLimit } from '../rate-limits/consume-rate-limit';
 import type { ReverseGeocoder } from './reverse-geocoder';
+
+/**
+ * Place lookups per account and hour. "Use my location" is an occasional
+ * tap; the cap keeps one account from turning an external geocoder's
+ * fair-use quota (Nominatim: 1 request/s) against the whole server.
+ */
+export const GEOCODE_LOOKUPS_PER_HOUR = 60;
 
 function requestedLanguage(code: string | undefined): Language | undefined {
   const base = code?.toLowerCase().split(/[-_]/)[0];
@@ -11,7 +20,10 @@ function requestedLanguage(code: string | undefined): Language | undefined {
 }
 
 /** GET /api/geocode/reverse: a place name for the group form; on failure the client shows rounded coordinates. */
-export const geocodingRoutes: FastifyPluginAsyncZod<{ geocoder: ReverseGeocoder }> = async (app, { geocoder }) => {
+export const geocodingRoutes: FastifyPluginAsyncZod<{ db: Database; geocoder: ReverseGeocoder }> = async (
+  app,
+  { db, geocoder },
+) => {
   app.get(
     '/api/geocode/reverse',
     { schema: { querystring: reverseGeocodeQuerySchema, response: { 200: reverseGeocodeSchema } } },
@@ -19,6 +31,11 @@ export const geocodingRoutes: FastifyPluginAsyncZod<{ geocoder: ReverseGeocoder 
       const session = requireSession(request);
       const { latitude, longitude, language } = request.query;
       const lng = requestedLanguage(language) ?? session.user.language;
+      await consumeRateLimit(db, {
+        key: `geocode:${session.user.id}`,
+        max: GEOCODE_LOOKUPS_PER_HOUR,
+        windowSeconds: 60 * 60,
+      });
       let location: string | null;
       try {
         location = await geocoder.reverse({ latitude, longitude }, lng);
@@ -26,7 +43,8 @@ export const geocodingRoutes: FastifyPluginAsyncZod<{ geocoder: ReverseGeocoder 
         request.log.warn({ err: error }, 'reverse geocoding failed');
         throw new AppError('geocoding_failed', 'Reverse geocoding failed');
       }
-      if (!location) throw new AppError('geocoding_failed', 'No place near this position');
+      // Nothing near (open sea): the client's rounded coordinates are the answer, not a server fault.
+      if (!location) throw AppError.notFound('No place near this position', 'errors.geocoding_failed');
       return { location };
     },
   );

@@ -16,5 +16,9 @@ export async function deleteGroup(db: Database, actor: Actor, groupId: string): 
   authorize(actor, 'group:read', accessOf(row, actor.id), { hideAs404: true });
   authorize(actor, 'group:delete', accessOf(row, actor.id));
   // The admin condition again in the WHERE clause: an admin transfer may have happened since the read.
-  await db.delete(groups).where(and(eq(groups.id, groupId), eq(groups.adminId, actor.id)));
+  const deleted = await db
+    .delete(groups)
+    .where(and(eq(groups.id, groupId), eq(groups.adminId, actor.id)))
+    .returning({ id: groups.id });
+  if (deleted.length === 0) throw AppError.forbidden();
 }

@@ -11,16 +11,18 @@ type MemberRow = Awaited<ReturnType<typeof selectMembers>>[number];
  */
 export function presentGroup(row: GroupRow, viewerId: string): Group {
   const { group } = row;
+  const visibleToViewer = !group.isPrivate || row.isUserMember;
   return {
     id: group.id,
     name: group.name,
     description: group.description,
     location: group.location,
-    latitude: group.latitude,
-    longitude: group.longitude,
+    // A private group's position is its members' business, like its code.
+    latitude: visibleToViewer ? group.latitude : null,
+    longitude: visibleToViewer ? group.longitude : null,
     isPrivate: group.isPrivate,
     maxMembers: group.maxMembers,
-    groupCode: !group.isPrivate || row.isUserMember ? group.groupCode : null,
+    groupCode: visibleToViewer ? group.groupCode : null,
     admin: row.admin,
     memberCount: row.memberCount,
     ...(row.distance === null ? {} : { distance: Math.round(row.distance * 10) / 10 }),

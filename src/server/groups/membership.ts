@@ -1,12 +1,26 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../db/client';
 import { groupMembers, groups, itemGroupPermissions, items } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { authorize, type Actor } from '../policies';
-import { accessOf, findGroup, isMember } from './group-query';
+import { accessOf, findGroup, isMember, type GroupRow } from './group-query';
 
 const notFound = () => AppError.notFound('Group not found');
 const notMember = () => new AppError('group_member_not_found', 'This person is not a member of the group');
+
+/**
+ * Locks the group row for the rest of the transaction and reads it afresh.
+ * Every change of membership or of the admin takes this lock first, so a
+ * leave racing an admin transfer cannot leave the group with an admin who is
+ * not a member.
+ */
+async function lockGroup(tx: DbOrTx, actor: Actor, groupId: string): Promise<GroupRow> {
+  const [locked] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).for('update');
+  const row = locked ? await findGroup(tx, actor.id, groupId) : undefined;
+  if (!row) throw notFound();
+  authorize(actor, 'group:read', accessOf(row, actor.id), { hideAs404: true });
+  return row;
+}
 
 /**
  * DELETE /api/groups/{id}/members/{userId}: the admin removes another member,
@@ -15,22 +29,26 @@ const notMember = () => new AppError('group_member_not_found', 'This person is n
  * surprise them.
  */
 export async function removeMember(db: Database, actor: Actor, groupId: string, userId: string): Promise<void> {
-  const row = await findGroup(db, actor.id, groupId);
-  if (!row) throw notFound();
-  const access = accessOf(row, actor.id);
-  authorize(actor, 'group:read', access, { hideAs404: true });
-  if (userId === actor.id) {
-    if (access.isAdmin) {
-      throw new AppError('group_admin_must_transfer', 'Transfer the admin role or delete the group before leaving');
-    }
-    authorize(actor, 'group:leave', access);
-  } else {
-    authorize(actor, 'group:removeMember', access);
-    if (!(await isMember(db, groupId, userId))) throw notMember();
-  }
-
   await db.transaction(async (tx) => {
-    await tx.delete(groupMembers).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+    const row = await lockGroup(tx, actor, groupId);
+    const access = accessOf(row, actor.id);
+    if (userId === actor.id) {
+      if (access.isAdmin) {
+        throw new AppError('group_admin_must_transfer', 'Transfer the admin role or delete the group before leaving');
+      }
+      authorize(actor, 'group:leave', access);
+    } else {
+      authorize(actor, 'group:removeMember', access);
+      if (!(await isMember(tx, groupId, userId))) throw notMember();
+    }
+    await tx.delete(groupMembers).where(
+      and(
+        eq(groupMembers.groupId, groupId),
+        eq(groupMembers.userId, userId),
+        // Never the admin, whatever happened meanwhile.
+        ne(groupMembers.userId, row.group.adminId),
+      ),
+    );
     await tx
       .delete(itemGroupPermissions)
       .where(
@@ -48,12 +66,8 @@ export async function removeMember(db: Database, actor: Actor, groupId: string, 
 /** PUT /api/groups/{id}/transfer-admin: the role moves to a member; the former admin stays a member. */
 export async function transferAdmin(db: Database, actor: Actor, groupId: string, newAdminId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).for('update');
-    const row = await findGroup(tx, actor.id, groupId);
-    if (!row) throw notFound();
-    const access = accessOf(row, actor.id);
-    authorize(actor, 'group:read', access, { hideAs404: true });
-    authorize(actor, 'group:transferAdmin', access);
+    const row = await lockGroup(tx, actor, groupId);
+    authorize(actor, 'group:transferAdmin', accessOf(row, actor.id));
     if (newAdminId === actor.id) throw new AppError('group_admin_self', 'You are already the admin');
     if (!(await isMember(tx, groupId, newAdminId))) throw notMember();
 

@@ -77,8 +77,9 @@ describe('<CreateGroupForm/>', () => {
       location: 'Zürich, Switzerland',
       isPrivate: true,
       maxMembers: 50,
-      latitude: 47.3769,
-      longitude: 8.5417,
+      // The contract keeps positions to two decimals (about 1 km).
+      latitude: 47.38,
+      longitude: 8.54,
     });
     const toast = await screen.findByTestId('toast');
     expect(toast.textContent).toContain('Group “Neighbours” created');
