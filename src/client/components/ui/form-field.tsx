@@ -1,20 +1,35 @@
-import { useId, type ComponentPropsWithRef } from 'react';
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { FOCUS_RING } from './button';
 import { Input } from './input';
 
-interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id'> {
+interface FieldProps {
   label: string;
-  /** Help text under the input, e.g. the expected format. */
+  /** Help text under the control, e.g. the expected format. */
   hint?: string;
-  /** Already translated error text; marks the input invalid. */
+  /** Already translated error text; marks the control invalid. */
   error?: string;
+  className?: string;
+}
+
+/** What a field's control needs to be labelled and described. */
+interface FieldControlProps {
+  id: string;
+  'aria-describedby': string | undefined;
+  'aria-invalid': true | undefined;
 }
 
 /**
- * Labelled input with optional hint and error text, both linked to the input
- * with aria-describedby. Spread react-hook-form's register() into it.
+ * Label, control, hint and error text; the hint and error are linked to the
+ * control with aria-describedby.
  */
-export function TextField({ label, hint, error, className, ...inputProps }: TextFieldProps) {
+function Field({
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: FieldProps & { children: (control: FieldControlProps) => ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -24,7 +39,7 @@ export function TextField({ label, hint, error, className, ...inputProps }: Text
       <label htmlFor={id} className="block text-sm font-medium text-slate-900">
         {label}
       </label>
-      <Input id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} {...inputProps} />
+      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
       {hint && (
         <p id={hintId} className="text-sm text-slate-600">
           {hint}
@@ -36,5 +51,39 @@ export function TextField({ label, hint, error, className, ...inputProps }: Text
         </p>
       )}
     </div>
+  );
+}
+
+type TextFieldProps = FieldProps & Omit<ComponentPropsWithRef<'input'>, 'id'>;
+
+/** Labelled input with optional hint and error text. Spread react-hook-form's register() into it. */
+export function TextField({ label, hint, error, className, ...inputProps }: TextFieldProps) {
+  return (
+    <Field label={label} hint={hint} error={error} className={className}>
+      {(control) => <Input {...control} {...inputProps} />}
+    </Field>
+  );
+}
+
+type TextareaFieldProps = FieldProps & Omit<ComponentPropsWithRef<'textarea'>, 'id'>;
+
+/** The multi-line sibling of TextField, three rows unless told. */
+export function TextareaField({ label, hint, error, className, rows = 3, ...textareaProps }: TextareaFieldProps) {
+  return (
+    <Field label={label} hint={hint} error={error} className={className}>
+      {(control) => (
+        <textarea
+          {...control}
+          rows={rows}
+          className={cn(
+            'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900',
+            'placeholder:text-slate-500 disabled:cursor-not-allowed disabled:opacity-70',
+            'aria-[invalid=true]:border-red-700',
+            FOCUS_RING,
+          )}
+          {...textareaProps}
+        />
+      )}
+    </Field>
   );
 }

@@ -6,13 +6,12 @@ import type { z } from 'zod';
 import { LIMITS } from '../../../../contract/limits';
 import { createGroupSchema, type CreateGroupInput, type Group } from '../../../../contract/schemas/group';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/form-field';
+import { TextareaField, TextField } from '../../../components/ui/form-field';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/error-message';
 import { useCreateGroup } from '../api/create-group';
 import { LocationField } from './location-field';
-import { TextareaField } from './textarea-field';
 
 type CreateGroupValues = z.output<typeof createGroupSchema>;
 

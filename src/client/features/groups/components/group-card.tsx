@@ -1,9 +1,11 @@
-import { Globe, Hash, Lock, MapPin, Navigation, Users } from 'lucide-react';
+import { Globe, Hash, Lock, MapPin, Navigation, Users, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Group } from '../../../../contract/schemas/group';
 import { buttonClasses } from '../../../components/ui/button';
 import { getFormattingLocale } from '../../../i18n/use-date-formatters';
+import { cn } from '../../../lib/cn';
 import { formatDistanceKm } from '../format-distance';
 
 /** The lock or globe of a private or public group, with its meaning for screen readers. */
@@ -22,6 +24,31 @@ export function GroupPrivacyIcon({ isPrivate }: { isPrivate: boolean }) {
 /** "3/50": members now and at most (spec §2). */
 export function memberCountText(group: Pick<Group, 'memberCount' | 'maxMembers'>): string {
   return `${group.memberCount}/${group.maxMembers}`;
+}
+
+interface CardFactProps {
+  icon: LucideIcon;
+  /** What the value is, for screen readers; the icon stands for it on screen. */
+  term: string;
+  className?: string;
+  valueClassName?: string;
+  'data-testid': string;
+  children: ReactNode;
+}
+
+/** One icon-labelled term and value of the card's facts list. */
+function CardFact({ icon: Icon, term, className, valueClassName, 'data-testid': testId, children }: CardFactProps) {
+  return (
+    <div className={cn('flex items-center gap-1.5', className)}>
+      <dt>
+        <Icon className="h-4 w-4 text-slate-500" aria-hidden="true" />
+        <span className="sr-only">{term}</span>
+      </dt>
+      <dd className={valueClassName} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
 }
 
 /**
@@ -48,45 +75,34 @@ export function GroupCard({ group }: { group: Group }) {
       </div>
 
       <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
-        <div className="flex items-center gap-1.5">
-          <dt>
-            <Users className="h-4 w-4 text-slate-500" aria-hidden="true" />
-            <span className="sr-only">{t('groups.card.members')}</span>
-          </dt>
-          <dd data-testid="group-member-count">{memberCountText(group)}</dd>
-        </div>
+        <CardFact icon={Users} term={t('groups.card.members')} data-testid="group-member-count">
+          {memberCountText(group)}
+        </CardFact>
         {group.groupCode !== null && (
-          <div className="flex items-center gap-1.5">
-            <dt>
-              <Hash className="h-4 w-4 text-slate-500" aria-hidden="true" />
-              <span className="sr-only">{t('groups.card.code')}</span>
-            </dt>
-            <dd className="font-mono tracking-wide" data-testid="group-code">
-              {group.groupCode}
-            </dd>
-          </div>
+          <CardFact
+            icon={Hash}
+            term={t('groups.card.code')}
+            valueClassName="font-mono tracking-wide"
+            data-testid="group-code"
+          >
+            {group.groupCode}
+          </CardFact>
         )}
         {hasDistance ? (
-          <div className="flex items-center gap-1.5">
-            <dt>
-              <Navigation className="h-4 w-4 text-slate-500" aria-hidden="true" />
-              <span className="sr-only">{t('groups.card.distance')}</span>
-            </dt>
-            <dd data-testid="group-distance">
-              {t('groups.card.distanceValue', { distance: formatDistanceKm(group.distance ?? 0, locale) })}
-            </dd>
-          </div>
+          <CardFact icon={Navigation} term={t('groups.card.distance')} data-testid="group-distance">
+            {t('groups.card.distanceValue', { distance: formatDistanceKm(group.distance ?? 0, locale) })}
+          </CardFact>
         ) : (
           group.location && (
-            <div className="flex min-w-0 items-center gap-1.5">
-              <dt>
-                <MapPin className="h-4 w-4 text-slate-500" aria-hidden="true" />
-                <span className="sr-only">{t('groups.card.location')}</span>
-              </dt>
-              <dd className="truncate" data-testid="group-location">
-                {group.location}
-              </dd>
-            </div>
+            <CardFact
+              icon={MapPin}
+              term={t('groups.card.location')}
+              className="min-w-0"
+              valueClassName="truncate"
+              data-testid="group-location"
+            >
+              {group.location}
+            </CardFact>
           )
         )}
       </dl>

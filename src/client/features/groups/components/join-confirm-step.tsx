@@ -6,11 +6,11 @@ import type { z } from 'zod';
 import { LIMITS } from '../../../../contract/limits';
 import { createJoinRequestSchema, type Group } from '../../../../contract/schemas/group';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { TextareaField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/error-message';
 import { useCreateJoinRequest } from '../api/create-join-request';
 import { GroupPrivacyIcon, memberCountText } from './group-card';
-import { TextareaField } from './textarea-field';
 
 const joinMessageFormSchema = createJoinRequestSchema.pick({ requestMessage: true });
 type JoinMessageInput = z.input<typeof joinMessageFormSchema>;

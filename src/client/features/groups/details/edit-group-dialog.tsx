@@ -7,12 +7,11 @@ import { updateGroupSchema, type GroupDetails } from '../../../../contract/schem
 import { LIMITS } from '../../../../contract/limits';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/form-field';
+import { TextareaField, TextField } from '../../../components/ui/form-field';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
 import { isApiError } from '../../../lib/api-client';
 import { useUpdateGroup } from '../api/update-group';
-import { TextareaField } from '../components/textarea-field';
 import { toastGroupError } from './group-error-message';
 
 type EditGroupInput = z.input<typeof updateGroupSchema>;

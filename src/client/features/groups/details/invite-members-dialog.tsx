@@ -1,8 +1,9 @@
 import { Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { CopyField } from '../../../components/ui/copy-field';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { CopyField } from './copy-field';
+import { toast } from '../../../components/ui/toast-store';
 
 /** The link the Groups page opens its join dialog with (it reads `?join=`). */
 export function groupJoinLink(code: string, origin: string = window.location.origin): string {
@@ -27,6 +28,10 @@ interface InviteMembersDialogProps {
 export function InviteMembersDialog({ open, onClose, groupName, code }: InviteMembersDialogProps) {
   const { t } = useTranslation();
   const link = groupJoinLink(code);
+  const copyFeedback = {
+    copiedLabel: t('groups.details.invite.copied'),
+    onCopyFailed: () => toast({ variant: 'destructive', title: t('groups.details.invite.copyFailed') }),
+  };
 
   const share = async () => {
     try {
@@ -55,12 +60,14 @@ export function InviteMembersDialog({ open, onClose, groupName, code }: InviteMe
       >
         <div className="space-y-4">
           <CopyField
+            {...copyFeedback}
             label={t('groups.details.invite.code')}
             value={code}
             copyLabel={t('groups.details.invite.copyCode')}
             data-testid="invite-code"
           />
           <CopyField
+            {...copyFeedback}
             label={t('groups.details.invite.link')}
             value={link}
             copyLabel={t('groups.details.invite.copyLink')}

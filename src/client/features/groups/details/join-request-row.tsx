@@ -3,13 +3,35 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JoinRequest } from '../../../../contract/schemas/group';
 import { LIMITS } from '../../../../contract/limits';
-import { Button } from '../../../components/ui/button';
+import { Button, type ButtonVariant } from '../../../components/ui/button';
+import { TextareaField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast-store';
 import { useDateFormatters } from '../../../i18n/use-date-formatters';
 import { useApproveJoinRequest } from '../api/approve-join-request';
 import { useDenyJoinRequest } from '../api/deny-join-request';
-import { TextareaField } from '../components/textarea-field';
 import { toastGroupError } from './group-error-message';
+
+type Decision = 'approve' | 'deny';
+
+/** How each decision looks and what it says once done or failed. */
+const DECISIONS = {
+  approve: {
+    icon: Check,
+    variant: 'primary',
+    labelKey: 'groups.details.joinRequests.approve',
+    namedLabelKey: 'groups.details.joinRequests.approveNamed',
+    doneKey: 'groups.details.joinRequests.accepted',
+    failedKey: 'groups.details.joinRequests.approveFailed',
+  },
+  deny: {
+    icon: X,
+    variant: 'secondary',
+    labelKey: 'groups.details.joinRequests.deny',
+    namedLabelKey: 'groups.details.joinRequests.denyNamed',
+    doneKey: 'groups.details.joinRequests.declined',
+    failedKey: 'groups.details.joinRequests.denyFailed',
+  },
+} as const satisfies Record<Decision, { variant: ButtonVariant } & Record<string, unknown>>;
 
 interface JoinRequestRowProps {
   groupId: string;
@@ -29,23 +51,21 @@ export function JoinRequestRow({ groupId, request }: JoinRequestRowProps) {
   const pending = approve.isPending || deny.isPending;
   const { name, username } = request.user;
 
-  const variables = { groupId, requestId: request.id, adminResponse: response };
-  const onApprove = () =>
-    approve.mutate(variables, {
-      onSuccess: () => {
-        setResponse('');
-        toast({ title: t('groups.details.joinRequests.accepted') });
+  const mutations = { approve, deny };
+
+  const decide = (decision: Decision) => {
+    const { doneKey, failedKey } = DECISIONS[decision];
+    mutations[decision].mutate(
+      { groupId, requestId: request.id, adminResponse: response },
+      {
+        onSuccess: () => {
+          setResponse('');
+          toast({ title: t(doneKey) });
+        },
+        onError: (error) => toastGroupError(t(failedKey), error, i18n),
       },
-      onError: (error) => toastGroupError(t('groups.details.joinRequests.approveFailed'), error, i18n),
-    });
-  const onDeny = () =>
-    deny.mutate(variables, {
-      onSuccess: () => {
-        setResponse('');
-        toast({ title: t('groups.details.joinRequests.declined') });
-      },
-      onError: (error) => toastGroupError(t('groups.details.joinRequests.denyFailed'), error, i18n),
-    });
+    );
+  };
 
   return (
     <li
@@ -78,27 +98,23 @@ export function JoinRequestRow({ groupId, request }: JoinRequestRowProps) {
         data-testid="join-response"
       />
       <div className="flex flex-wrap gap-2">
-        <Button
-          size="sm"
-          onClick={onApprove}
-          disabled={pending}
-          aria-label={t('groups.details.joinRequests.approveNamed', { name })}
-          data-testid="approve-request"
-        >
-          <Check className="h-4 w-4" aria-hidden="true" />
-          {t('groups.details.joinRequests.approve')}
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={onDeny}
-          disabled={pending}
-          aria-label={t('groups.details.joinRequests.denyNamed', { name })}
-          data-testid="deny-request"
-        >
-          <X className="h-4 w-4" aria-hidden="true" />
-          {t('groups.details.joinRequests.deny')}
-        </Button>
+        {(['approve', 'deny'] as const).map((decision) => {
+          const { icon: Icon, variant, labelKey, namedLabelKey } = DECISIONS[decision];
+          return (
+            <Button
+              key={decision}
+              size="sm"
+              variant={variant}
+              onClick={() => decide(decision)}
+              disabled={pending}
+              aria-label={t(namedLabelKey, { name })}
+              data-testid={`${decision}-request`}
+            >
+              <Icon className="h-4 w-4" aria-hidden="true" />
+              {t(labelKey)}
+            </Button>
+          );
+        })}
       </div>
     </li>
   );
