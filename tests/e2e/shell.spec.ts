@@ -17,7 +17,8 @@ const SIGNED_IN_ROUTES = [
   { path: '/available-items', heading: 'Available Items' },
   { path: '/contacts', heading: 'Contacts' },
   { path: '/groups', heading: 'Groups' },
-  { path: `/groups/${randomUUID()}`, heading: 'Group details' },
+  // A group that does not exist: the details page shows its not-found state.
+  { path: `/groups/${randomUUID()}`, heading: 'Group not found' },
   { path: '/messages', heading: 'Messages' },
   { path: '/profile', heading: 'Profile' },
   { path: '/gdpr', heading: 'Privacy and data' },
