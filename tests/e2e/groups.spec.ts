@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { newTestUser, submitCreateAccountForm } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
 import { expect } from './support/fixtures';
 import { peopleTest as test } from './support/people';
@@ -92,4 +93,39 @@ test('a private group from creation to deletion, through join, approval and admi
   await expect(alice.page.getByTestId('group-card').filter({ hasText: groupName })).toHaveCount(0);
   await alice.page.goto(groupUrl);
   await expect(alice.page.getByTestId('group-not-found')).toBeVisible();
+});
+
+test('a join link from Invite Members brings a signed-out person through sign-in to the join dialog', async ({
+  signUp,
+  newVisitor,
+}) => {
+  const alice = await signUp('alice');
+  const groupName = `Garden ${Date.now().toString(36)}`;
+  await alice.page.goto('/groups');
+  await alice.page.getByTestId('create-group').click();
+  await alice.page.getByTestId('create-group-dialog').getByLabel('Group name').fill(groupName);
+  await alice.page.getByTestId('create-group-submit').click();
+  await alice.page
+    .getByTestId('group-card')
+    .filter({ hasText: groupName })
+    .getByRole('link', { name: new RegExp(groupName) })
+    .click();
+  await alice.page.getByTestId('invite-members').click();
+  const link = await alice.page.getByTestId('invite-link').inputValue();
+  expect(link).toMatch(/\/groups\?join=\d{10}$/);
+
+  const dora = await newVisitor();
+  const doraUser = newTestUser('dora');
+  await dora.goto(link);
+  await expect(dora.getByRole('heading', { level: 1, name: 'Login required' })).toBeVisible();
+  await expect(dora.getByTestId('login-required-text')).toContainText("You've been invited to join a group.");
+  await expectNoAxeViolations(dora, 'login-required');
+  await dora.getByTestId('login-required-sign-in').click();
+  await dora.waitForURL(/\/oidc\/interaction\/[^/]+$/);
+  await submitCreateAccountForm(dora, doraUser);
+  await expect(dora).toHaveURL(link);
+  const joinDialog = dora.getByTestId('join-group-dialog');
+  await expect(joinDialog).toContainText(groupName);
+  await joinDialog.getByTestId('join-send').click();
+  await expect(toast(dora)).toContainText('Join request sent');
 });

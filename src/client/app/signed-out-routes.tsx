@@ -6,10 +6,12 @@ import { AuthDebugPage, InvitePage } from './shared-lazy-pages';
 
 // One chunk per route; none of them pulls in the signed-in app.
 const LandingPage = lazy(() => import('./routes/landing').then((m) => ({ default: m.LandingPage })));
+const LoginRequiredPage = lazy(() => import('./routes/login-required').then((m) => ({ default: m.LoginRequiredPage })));
 
 /**
  * Route table for signed-out visitors and while the session is still being
- * checked (spec §2): /invite and /auth-debug work at once; every other path
+ * checked (spec §2): /invite and /auth-debug work at once; group pages ask
+ * to sign in and come back (spec §2 Groups, Group details); every other path
  * shows the landing page, or a spinner until we know the visitor is signed out,
  * so a signed-in user does not see the landing page flash by.
  */
@@ -22,6 +24,16 @@ export function SignedOutRoutes({ isCheckingSession }: { isCheckingSession: bool
       </Route>
       <Route path="/auth-debug">
         <AuthDebugPage />
+      </Route>
+      <Route path="/groups">
+        {isCheckingSession ? (
+          <Spinner fullScreen label={t('common.loading')} />
+        ) : (
+          <LoginRequiredPage subject="groups" />
+        )}
+      </Route>
+      <Route path="/groups/:id">
+        {isCheckingSession ? <Spinner fullScreen label={t('common.loading')} /> : <LoginRequiredPage subject="group" />}
       </Route>
       <Route>{isCheckingSession ? <Spinner fullScreen label={t('common.loading')} /> : <LandingPage />}</Route>
     </Switch>

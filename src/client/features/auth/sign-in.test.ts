@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDeviceInfo, isIosUserAgent, isSafariUserAgent } from './device-detection';
-import { SIGN_IN_PATH, needsLinkNavigation, signIn } from './sign-in';
+import { SIGN_IN_PATH, needsLinkNavigation, signIn, signInUrl } from './sign-in';
 
 const AGENTS = {
   iphoneSafari:
@@ -77,5 +77,12 @@ describe('signIn', () => {
     expect(clicked[0]?.getAttribute('href')).toBe('/api/login');
     expect(clicked[0]?.hidden).toBe(true);
     expect(document.querySelector('a[href="/api/login"]')).toBeNull();
+  });
+});
+
+describe('signInUrl', () => {
+  it('carries the in-app address to come back to, encoded', () => {
+    expect(signInUrl()).toBe(SIGN_IN_PATH);
+    expect(signInUrl('/groups?join=0123456789')).toBe('/api/login?returnTo=%2Fgroups%3Fjoin%3D0123456789');
   });
 });

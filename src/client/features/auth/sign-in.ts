@@ -24,14 +24,20 @@ function browserEnvironment(): SignInEnvironment {
   return { device: getDeviceInfo(), document, assign: assignLocation };
 }
 
-/** Starts sign-in with a full page navigation to /api/login (spec §2). */
-export function signIn(env: SignInEnvironment = browserEnvironment()): void {
+/** /api/login, with the in-app path to come back to after sign-in (the server accepts only our own paths). */
+export function signInUrl(returnTo?: string): string {
+  return returnTo ? `${SIGN_IN_PATH}?returnTo=${encodeURIComponent(returnTo)}` : SIGN_IN_PATH;
+}
+
+/** Starts sign-in with a full page navigation to /api/login (spec §2); `returnTo` is where to land afterwards. */
+export function signIn(env: SignInEnvironment = browserEnvironment(), returnTo?: string): void {
+  const url = signInUrl(returnTo);
   if (!needsLinkNavigation(env.device)) {
-    env.assign(SIGN_IN_PATH);
+    env.assign(url);
     return;
   }
   const link = env.document.createElement('a');
-  link.href = SIGN_IN_PATH;
+  link.href = url;
   link.hidden = true;
   link.rel = 'noopener';
   env.document.body.appendChild(link);
