@@ -23,6 +23,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/client.ts'],
+          // jsdom tests share the CPU with the server forks; 5 s is too tight under CI load
+          // (a 7-test dialog file took 19 s there). This is a hang guard, not a speed assertion.
+          testTimeout: 15_000,
         },
       },
     ],
