@@ -32,6 +32,12 @@ export const ERROR_CODES = [
   'group_member_not_found',
   'group_max_below_members',
   'geocoding_failed',
+  // Items and photos (spec §8 items, photos and "Generic").
+  'item_lent_out',
+  'share_target_not_allowed',
+  'photo_not_available',
+  'image_too_large',
+  'invalid_image_format',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

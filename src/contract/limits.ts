@@ -55,6 +55,21 @@ export const LIMITS = {
    * answers one account gets per hour (enough for a device import).
    */
   registrationChecksPerHour: 300,
+  /** A "photo URL" (picture hosted elsewhere) may be this long. */
+  imageUrlMax: 2048,
+  /** Photos stored per item (docs/decisions/0009-items-and-photos.md). */
+  photosPerItemMax: 6,
+  /** Available Items loads this many per page as the user scrolls; a client may ask for up to the maximum. */
+  itemsPageSize: 24,
+  itemsPageMax: 50,
+  /** One uploaded photo (spec §5: edit item upload limit 5 MB). The client resizes before sending. */
+  photoUploadMaxBytes: 5 * 1024 * 1024,
+  /** Refused before decoding: a pixel flood (decompression bomb) never reaches the decoder. */
+  photoMaxInputPixels: 40_000_000,
+  /** Stored photos fit in this square (the client already sends 1024 px). */
+  photoStoredMaxPx: 1600,
+  /** Photos uploaded but not yet saved with an item, per user and day: caps storage abuse. */
+  photoUploadsPerDay: 100,
 } as const;
 
 /** Polling intervals of spec §9 (fallback while the live stream is down). */

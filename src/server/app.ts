@@ -15,6 +15,8 @@ import type { ReverseGeocoder } from './geocoding/reverse-geocoder';
 import { geocodingRoutes } from './geocoding/routes';
 import { groupRoutes } from './groups/routes';
 import { healthRoutes } from './health/routes';
+import { itemPermissionRoutes } from './items/permission-routes';
+import { itemRoutes } from './items/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSecurity } from './http/security';
 import { registerSessionGuard, sessionCookieSettings } from './http/session-guard';
@@ -85,6 +87,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(referralRoutes, { db, tokenKey: invitationTokenKey });
   await app.register(groupRoutes, { db });
+  await app.register(itemRoutes, { db });
+  await app.register(itemPermissionRoutes, { db });
   await app.register(geocodingRoutes, { db, geocoder: deps.geocoder ?? defaultGeocoder(config) });
   await app.register(unreadCountRoute, { db });
   await app.register(healthRoutes, { db });

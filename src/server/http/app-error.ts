@@ -27,6 +27,11 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   group_member_not_found: 404,
   group_max_below_members: 409,
   geocoding_failed: 502,
+  item_lent_out: 409,
+  share_target_not_allowed: 422,
+  photo_not_available: 422,
+  image_too_large: 413,
+  invalid_image_format: 415,
 };
 
 /**

@@ -2,10 +2,12 @@ import { AppError } from '../http/app-error';
 import type { Actor } from './actor';
 import { contactRules } from './contact-policy';
 import { groupRules } from './group-policy';
+import { itemRules, photoRules } from './item-policy';
 import { userRules } from './user-policy';
 
 export { requireActor, requireSession, type Actor } from './actor';
 export type { GroupAccess } from './group-policy';
+export type { ItemAccess, PhotoAccess } from './item-policy';
 
 /**
  * The one authorization module (Outline's server/policies). Every rule is a
@@ -16,6 +18,8 @@ const rules = {
   ...userRules,
   ...contactRules,
   ...groupRules,
+  ...itemRules,
+  ...photoRules,
 } as const;
 
 export type Action = keyof typeof rules;

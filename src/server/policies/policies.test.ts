@@ -47,6 +47,34 @@ describe('policies', () => {
     expect(can(ada, 'group:requestToJoin', { ...publicOutsider, codeMatches: false })).toBe(true);
   });
 
+  it('items: the owner does everything; a viewer only reads; nobody else even reads', () => {
+    const owned = { ownerId: 'ada', visibleToActor: false };
+    const sharedWithGrace = { ownerId: 'ada', visibleToActor: true };
+    for (const action of ['item:update', 'item:delete', 'item:share'] as const) {
+      expect([can(ada, action, owned), can(grace, action, sharedWithGrace), can(grace, action, owned)]).toEqual([
+        true,
+        false,
+        false,
+      ]);
+    }
+    expect([
+      can(ada, 'item:read', owned),
+      can(grace, 'item:read', sharedWithGrace),
+      can(grace, 'item:read', owned),
+    ]).toEqual([true, true, false]);
+    expect(can(null, 'item:read', sharedWithGrace)).toBe(false);
+  });
+
+  it('photos: an unsaved upload only for its uploader; a saved one for whoever reads the item', () => {
+    expect([
+      can(ada, 'photo:read', { uploaderId: 'ada', item: null }),
+      can(grace, 'photo:read', { uploaderId: 'ada', item: null }),
+    ]).toEqual([true, false]);
+    const item = { ownerId: 'ada', visibleToActor: true };
+    expect(can(grace, 'photo:read', { uploaderId: 'ada', item })).toBe(true);
+    expect(can(grace, 'photo:read', { uploaderId: 'ada', item: { ...item, visibleToActor: false } })).toBe(false);
+  });
+
   it('denies an action that has no rule', () => {
     // A rule table typo or an action from a newer client must never allow.
     expect(can(ada, 'user:delete' as Action, { id: 'ada' })).toBe(false);

@@ -10,7 +10,6 @@ import {
   primaryKey,
   text,
   timestamp,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ITEM_CATEGORIES, ITEM_STATUSES } from '../../../contract/enums';
@@ -48,29 +47,43 @@ export const items = pgTable(
 );
 
 /**
- * Photos live in PostgreSQL by default so several app instances share them;
- * they are already re-encoded and stripped of metadata when stored.
+ * A photo's facts. It is uploaded first (`item_id` NULL, owned by its
+ * uploader) and attached when the item form is saved, so Cancel leaves the
+ * item as it was. Its bytes live behind the PhotoStore interface
+ * (src/server/photos/photo-store.ts), by default in `photo_blobs`.
  */
 export const itemPhotos = pgTable(
   'item_photos',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    itemId: uuid('item_id')
+    uploaderId: uuid('uploader_id')
       .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id').references(() => items.id, { onDelete: 'cascade' }),
+    position: integer('position'),
     contentType: text('content_type').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    bytes: bytea('bytes').notNull(),
+    byteSize: integer('byte_size').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('item_photos_item_position_key').on(t.itemId, t.position),
+    index('item_photos_item_idx').on(t.itemId, t.position),
+    index('item_photos_unattached_idx')
+      .on(t.uploaderId, t.createdAt)
+      .where(sql`${t.itemId} IS NULL`),
     check('item_photos_content_type', oneOf(t.contentType, ['image/jpeg', 'image/png', 'image/webp'])),
-    check('item_photos_position', sql`${t.position} >= 0`),
+    check('item_photos_position', sql`(${t.itemId} IS NULL) = (${t.position} IS NULL) AND ${t.position} >= 0`),
   ],
 );
+
+/** The bytes of stored photos (the default PhotoStore): shared by every app instance on the database. */
+export const photoBlobs = pgTable('photo_blobs', {
+  photoId: uuid('photo_id')
+    .primaryKey()
+    .references(() => itemPhotos.id, { onDelete: 'cascade' }),
+  bytes: bytea('bytes').notNull(),
+});
 
 /** "Can see" for one registered contact. Removing the user removes the share. */
 export const itemContactPermissions = pgTable(

@@ -38,6 +38,7 @@ export const lendingRequests = pgTable(
     uniqueIndex('lending_requests_one_open_per_requester')
       .on(t.itemId, t.requesterId)
       .where(sql`${t.status} IN ('pending', 'accepted', 'borrowed')`),
+    index('lending_requests_item_idx').on(t.itemId, t.status),
     index('lending_requests_requester_idx').on(t.requesterId, t.requestedAt.desc()),
     index('lending_requests_owner_idx').on(t.ownerId, t.requestedAt.desc()),
     check('lending_requests_status', oneOf(t.status, LENDING_REQUEST_STATUSES)),

@@ -1,0 +1,111 @@
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { ContactPermission, GroupPermission } from '../../contract/schemas/item';
+import type { Database } from '../db/client';
+import { contacts, groupMembers, groups, itemContactPermissions, itemGroupPermissions } from '../db/schema';
+import { AppError } from '../http/app-error';
+import type { Actor } from '../policies';
+import { authorizeItem } from './item-access';
+
+const targetRefused = () =>
+  new AppError('share_target_not_allowed', 'Items can be shared only with registered contacts and own groups');
+
+/** Spec §6: the permissions dialog lists only registered contacts (with a linked user), one query. */
+export async function listContactPermissions(db: Database, actor: Actor, itemId: string): Promise<ContactPermission[]> {
+  await authorizeItem(db, actor, itemId, 'item:share');
+  return db
+    .select({
+      contactUserId: sql<string>`${contacts.contactUserId}`,
+      name: contacts.name,
+      phone: contacts.phone,
+      canView: sql<boolean>`COALESCE(${itemContactPermissions.canView}, false)`,
+    })
+    .from(contacts)
+    .leftJoin(
+      itemContactPermissions,
+      and(eq(itemContactPermissions.itemId, itemId), eq(itemContactPermissions.contactUserId, contacts.contactUserId)),
+    )
+    .where(and(eq(contacts.userId, actor.id), isNotNull(contacts.contactUserId)))
+    .orderBy(asc(contacts.name), asc(contacts.id));
+}
+
+/** Only groups the owner belongs to, with their member counts, one query. */
+export async function listGroupPermissions(db: Database, actor: Actor, itemId: string): Promise<GroupPermission[]> {
+  await authorizeItem(db, actor, itemId, 'item:share');
+  return db
+    .select({
+      groupId: groups.id,
+      name: groups.name,
+      memberCount: sql<number>`(SELECT count(*)::int FROM ${groupMembers} gm WHERE gm.group_id = ${groups.id})`,
+      canView: sql<boolean>`COALESCE(${itemGroupPermissions.canView}, false)`,
+    })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .leftJoin(
+      itemGroupPermissions,
+      and(eq(itemGroupPermissions.itemId, itemId), eq(itemGroupPermissions.groupId, groups.id)),
+    )
+    .where(eq(groupMembers.userId, actor.id))
+    .orderBy(asc(groups.name), asc(groups.id));
+}
+
+/** POST /api/permissions: tick or untick "Can see" for one of the owner's registered contacts. */
+export async function setContactPermission(
+  db: Database,
+  actor: Actor,
+  input: { itemId: string; contactUserId: string; canView: boolean },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await authorizeItem(tx, actor, input.itemId, 'item:share', { lock: true });
+    const [contact] = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.userId, actor.id), eq(contacts.contactUserId, input.contactUserId)));
+    if (!contact) throw targetRefused();
+    await tx
+      .insert(itemContactPermissions)
+      .values(input)
+      .onConflictDoUpdate({
+        target: [itemContactPermissions.itemId, itemContactPermissions.contactUserId],
+        set: { canView: input.canView },
+      });
+  });
+}
+
+/** POST /api/group-permissions: share with (or withhold from) a group the owner belongs to. */
+export async function setGroupPermission(
+  db: Database,
+  actor: Actor,
+  input: { itemId: string; groupId: string; canView: boolean },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await authorizeItem(tx, actor, input.itemId, 'item:share', { lock: true });
+    const [membership] = await tx
+      .select({ id: groupMembers.id })
+      .from(groupMembers)
+      .where(and(eq(groupMembers.groupId, input.groupId), eq(groupMembers.userId, actor.id)));
+    if (!membership) throw targetRefused();
+    await tx
+      .insert(itemGroupPermissions)
+      .values(input)
+      .onConflictDoUpdate({
+        target: [itemGroupPermissions.itemId, itemGroupPermissions.groupId],
+        set: { canView: input.canView },
+      });
+  });
+}
+
+/** DELETE /api/permissions/{itemId}/{contactUserId}: idempotent. */
+export async function removeContactPermission(db: Database, actor: Actor, itemId: string, contactUserId: string) {
+  await authorizeItem(db, actor, itemId, 'item:share');
+  await db
+    .delete(itemContactPermissions)
+    .where(and(eq(itemContactPermissions.itemId, itemId), eq(itemContactPermissions.contactUserId, contactUserId)));
+}
+
+/** DELETE /api/group-permissions/{itemId}/{groupId}: idempotent. */
+export async function removeGroupPermission(db: Database, actor: Actor, itemId: string, groupId: string) {
+  await authorizeItem(db, actor, itemId, 'item:share');
+  await db
+    .delete(itemGroupPermissions)
+    .where(and(eq(itemGroupPermissions.itemId, itemId), eq(itemGroupPermissions.groupId, groupId)));
+}

@@ -1,0 +1,31 @@
+import type { ItemCategory, ItemStatus } from '../../contract/enums';
+import { photoUrl, type OwnItem, type SharedItem } from '../../contract/schemas/item';
+import type { OwnItemRow, SharedItemRow } from './item-query';
+
+type BaseRow = Pick<OwnItemRow, 'item' | 'ownerName' | 'photoIds'>;
+
+/** Shapes every item response (spec §3 Item). Photos are addresses of the guarded photo route. */
+function presentBase({ item, ownerName, photoIds }: BaseRow) {
+  return {
+    id: item.id,
+    userId: item.ownerId,
+    name: item.name,
+    description: item.description,
+    category: item.category as ItemCategory,
+    status: item.status as ItemStatus,
+    imageUrl: item.imageUrl,
+    photos: photoIds.map((id) => ({ id, url: photoUrl(id) })),
+    personalUseUntil: item.personalUseUntil,
+    owner: { name: ownerName },
+    createdAt: item.createdAt.toISOString(),
+    updatedAt: item.updatedAt.toISOString(),
+  };
+}
+
+export function presentOwnItem(row: OwnItemRow): OwnItem {
+  return { ...presentBase(row), sharedWithCount: row.sharedWithCount, requestCounts: row.requestCounts };
+}
+
+export function presentSharedItem(row: SharedItemRow): SharedItem {
+  return { ...presentBase(row), sharedViaGroups: row.sharedViaGroups };
+}

@@ -1,0 +1,57 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { itemPhotos, items, lendingRequests, users } from '../db/schema';
+import { sharedViaGroupsFor, sharedWithCount, visibleToViewer } from './item-visibility';
+
+/** Photo ids of the item in display order (ids only: the bytes never leave the photo route). */
+const photoIds = sql<string[]>`COALESCE((
+  SELECT json_agg(${itemPhotos.id} ORDER BY ${itemPhotos.position}, ${itemPhotos.id})
+    FROM ${itemPhotos} WHERE ${itemPhotos.itemId} = ${items.id}
+), '[]'::json)`;
+
+/** Spec §2 My Items badges: pending, accepted (incl. handed out) and all other requests. */
+const requestCounts = sql<{ pending: number; accepted: number; other: number }>`(
+  SELECT json_build_object(
+    'pending', count(*) FILTER (WHERE lr.status = 'pending'),
+    'accepted', count(*) FILTER (WHERE lr.status IN ('accepted', 'borrowed')),
+    'other', count(*) FILTER (WHERE lr.status NOT IN ('pending', 'accepted', 'borrowed')))
+    FROM ${lendingRequests} lr WHERE lr.item_id = ${items.id}
+)`;
+
+const baseColumns = {
+  item: items,
+  ownerName: users.name,
+  photoIds,
+  /** Full precision, for the pagination cursor (a JS Date would drop the microseconds). */
+  createdAtExact: sql<string>`${items.createdAt}::text`,
+};
+
+/** The owner's items with their shares and request counts: one query whatever their number. */
+export function selectOwnItems(db: DbOrTx, ownerId: string, where?: SQL) {
+  return db
+    .select({ ...baseColumns, sharedWithCount, requestCounts })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.ownerId))
+    .where(and(eq(items.ownerId, ownerId), where))
+    .orderBy(desc(items.createdAt), desc(items.id));
+}
+export type OwnItemRow = Awaited<ReturnType<typeof selectOwnItems>>[number];
+
+/** Other people's items the viewer may see (the visibility rule is in the WHERE clause). */
+export function selectSharedItems(db: DbOrTx, viewerId: string, where?: SQL) {
+  return db
+    .select({ ...baseColumns, sharedViaGroups: sharedViaGroupsFor(viewerId) })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.ownerId))
+    .where(and(sql`${items.ownerId} <> ${viewerId}`, visibleToViewer(viewerId), where))
+    .orderBy(desc(items.createdAt), desc(items.id))
+    .$dynamic();
+}
+export type SharedItemRow = Awaited<ReturnType<typeof selectSharedItems>>[number];
+
+/** The bare item row, optionally locked for an update in the same transaction. */
+export async function findItemRow(db: DbOrTx, itemId: string, options: { lock?: boolean } = {}) {
+  const query = db.select().from(items).where(eq(items.id, itemId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}

@@ -1,0 +1,57 @@
+import { eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AvailableStatusFilter } from '../../contract/schemas/item';
+import type { ItemCategory } from '../../contract/enums';
+import type { DbOrTx } from '../db/client';
+import { items, users } from '../db/schema';
+import type { Actor } from '../policies';
+import { decodeItemCursor, encodeItemCursor } from './item-cursor';
+import { selectOwnItems, selectSharedItems, type OwnItemRow, type SharedItemRow } from './item-query';
+
+/** My Items: every item of the actor (the page filters and counts them itself). */
+export function listOwnItems(db: DbOrTx, actor: Actor): Promise<OwnItemRow[]> {
+  return selectOwnItems(db, actor.id);
+}
+
+export interface AvailableItemsFilter {
+  q?: string;
+  category: ItemCategory | 'all';
+  status: AvailableStatusFilter;
+  cursor?: string;
+  limit: number;
+}
+
+/** `%`, `_` and `\` typed by the user are literal characters, not patterns. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Available Items (spec §2): what others share with the actor, newest first,
+ * filtered in the database, one page at a time with a stable (created_at, id)
+ * cursor. One query per page whatever the data size.
+ */
+export async function listAvailableItems(
+  db: DbOrTx,
+  actor: Actor,
+  filter: AvailableItemsFilter,
+): Promise<{ rows: SharedItemRow[]; nextCursor: string | null }> {
+  const conditions: SQL[] = [];
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    conditions.push(or(ilike(items.name, pattern), ilike(items.description, pattern), ilike(users.name, pattern))!);
+  }
+  if (filter.category !== 'all') conditions.push(eq(items.category, filter.category));
+  // "In use" covers everything that is not at the owner's disposal: in use by the owner or lent out.
+  if (filter.status === 'available') conditions.push(eq(items.status, 'available'));
+  if (filter.status === 'in_use') conditions.push(inArray(items.status, ['in_use', 'borrowed']));
+  if (filter.cursor) {
+    const after = decodeItemCursor(filter.cursor);
+    conditions.push(sql`(${items.createdAt}, ${items.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
+  }
+
+  const where = conditions.length > 0 ? sql.join(conditions, sql` AND `) : undefined;
+  const rows = await selectSharedItems(db, actor.id, where).limit(filter.limit + 1);
+  const page = rows.slice(0, filter.limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > filter.limit && last ? encodeItemCursor({ createdAt: last.createdAtExact, id: last.item.id }) : null;
+  return { rows: page, nextCursor };
+}

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  contactPermissionParamsSchema,
+  contactPermissionSchema,
+  groupPermissionParamsSchema,
+  groupPermissionSchema,
+  itemIdParamsSchema,
+  setContactPermissionSchema,
+  setGroupPermissionSchema,
+} from '../../contract/schemas/item';
+import type { Database } from '../db/client';
+import { requireActor } from '../policies';
+import {
+  listContactPermissions,
+  listGroupPermissions,
+  removeContactPermission,
+  removeGroupPermission,
+  setContactPermission,
+  setGroupPermission,
+} from './item-permissions';
+
+/** Spec §7 item permissions: the owner's "Can see" choices per registered contact and per group. */
+export const itemPermissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/items/:id/permissions',
+    { schema: { params: itemIdParamsSchema, response: { 200: z.array(contactPermissionSchema) } } },
+    async (request) => listContactPermissions(db, requireActor(request), request.params.id),
+  );
+
+  app.get(
+    '/api/items/:id/group-permissions',
+    { schema: { params: itemIdParamsSchema, response: { 200: z.array(groupPermissionSchema) } } },
+    async (request) => listGroupPermissions(db, requireActor(request), request.params.id),
+  );
+
+  app.post('/api/permissions', { schema: { body: setContactPermissionSchema } }, async (request, reply) => {
+    await setContactPermission(db, requireActor(request), request.body);
+    return reply.status(204).send();
+  });
+
+  app.delete(
+    '/api/permissions/:itemId/:contactUserId',
+    { schema: { params: contactPermissionParamsSchema } },
+    async (request, reply) => {
+      const { itemId, contactUserId } = request.params;
+      await removeContactPermission(db, requireActor(request), itemId, contactUserId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post('/api/group-permissions', { schema: { body: setGroupPermissionSchema } }, async (request, reply) => {
+    await setGroupPermission(db, requireActor(request), request.body);
+    return reply.status(204).send();
+  });
+
+  app.delete(
+    '/api/group-permissions/:itemId/:groupId',
+    { schema: { params: groupPermissionParamsSchema } },
+    async (request, reply) => {
+      const { itemId, groupId } = request.params;
+      await removeGroupPermission(db, requireActor(request), itemId, groupId);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,37 @@
+import type { Actor } from './actor';
+
+/**
+ * What a rule needs to know about an item. `visibleToActor` comes from the
+ * visibility rule in SQL (src/server/items/item-visibility.ts), so lists and
+ * single reads cannot disagree.
+ */
+export interface ItemAccess {
+  ownerId: string;
+  visibleToActor: boolean;
+}
+
+const isOwner = (actor: Actor, item: ItemAccess) => item.ownerId === actor.id;
+
+/**
+ * Spec §6 "Item owner": only the owner edits, deletes and decides who may see
+ * the item; others read it only through a share that still holds. Callers
+ * answer 404 rather than 403 to anyone who may not read it, so an unshared
+ * item's existence does not leak.
+ */
+export const itemRules = {
+  'item:read': (actor: Actor, item: ItemAccess) => isOwner(actor, item) || item.visibleToActor,
+  'item:update': isOwner,
+  'item:delete': isOwner,
+  'item:share': isOwner,
+};
+
+/** A stored photo: its uploader sees it until it is saved with an item; then whoever may read the item. */
+export interface PhotoAccess {
+  uploaderId: string;
+  item: ItemAccess | null;
+}
+
+export const photoRules = {
+  'photo:read': (actor: Actor, photo: PhotoAccess) =>
+    photo.item === null ? photo.uploaderId === actor.id : itemRules['item:read'](actor, photo.item),
+};
