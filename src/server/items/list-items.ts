@@ -1,4 +1,4 @@
-import { eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AvailableStatusFilter } from '../../contract/schemas/item';
 import type { ItemCategory } from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
@@ -36,7 +36,9 @@ export async function listAvailableItems(
   const conditions: SQL[] = [];
   if (filter.q) {
     const pattern = likePattern(filter.q);
-    conditions.push(or(ilike(items.name, pattern), ilike(items.description, pattern), ilike(users.name, pattern))!);
+    conditions.push(
+      sql`(${ilike(items.name, pattern)} OR ${ilike(items.description, pattern)} OR ${ilike(users.name, pattern)})`,
+    );
   }
   if (filter.category !== 'all') conditions.push(eq(items.category, filter.category));
   // "In use" covers everything that is not at the owner's disposal: in use by the owner or lent out.
