@@ -29,8 +29,9 @@ export const OWNER_SETTABLE_STATUSES = ['available', 'in_use'] as const;
 export const ownerItemStatusSchema = z.enum(OWNER_SETTABLE_STATUSES, { message: 'validation.itemStatusInvalid' });
 
 /**
- * A web address for a picture hosted elsewhere ("photo URL"): http or https
- * only (no javascript:, data: or file: addresses), or empty for none.
+ * A web address for a picture hosted elsewhere ("photo URL"), or empty for
+ * none. https only: no javascript:, data: or file: addresses, and an http
+ * picture would be blocked as mixed content on our https pages.
  */
 export const imageUrlSchema = z
   .string()
@@ -42,7 +43,7 @@ export const imageUrlSchema = z
 function isWebAddress(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+    return url.protocol === 'https:' && url.hostname !== '';
   } catch {
     return false;
   }
