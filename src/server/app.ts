@@ -17,6 +17,7 @@ import { groupRoutes } from './groups/routes';
 import { healthRoutes } from './health/routes';
 import { itemPermissionRoutes } from './items/permission-routes';
 import { itemRoutes } from './items/routes';
+import { photoRoutes } from './photos/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSecurity } from './http/security';
 import { registerSessionGuard, sessionCookieSettings } from './http/session-guard';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(groupRoutes, { db });
   await app.register(itemRoutes, { db });
   await app.register(itemPermissionRoutes, { db });
+  await app.register(photoRoutes, { db });
   await app.register(geocodingRoutes, { db, geocoder: deps.geocoder ?? defaultGeocoder(config) });
   await app.register(unreadCountRoute, { db });
   await app.register(healthRoutes, { db });

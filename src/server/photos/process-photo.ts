@@ -1,0 +1,113 @@
+import sharp from 'sharp';
+import { LIMITS } from '../../contract/limits';
+import { AppError } from '../http/app-error';
+
+/** The formats a photo may be uploaded in: what phones and the client's resizer produce. */
+export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
+
+/** What sharp's metadata calls each accepted format. */
+const SHARP_FORMAT: Record<UploadContentType, string> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
+export interface ProcessedPhoto {
+  bytes: Buffer;
+  contentType: 'image/webp';
+  width: number;
+  height: number;
+}
+
+/** Good enough for a photo of a drill at 1600 px, about a third of a JPEG's size. */
+const WEBP_QUALITY = 82;
+
+/**
+ * Turns an upload into the bytes we store, following what Mastodon, Discourse
+ * and GitLab do with untrusted images (../shared/docs/engineering-notes.md
+ * "Images"):
+ *
+ * 1. The magic bytes must be JPEG, PNG or WebP and agree with the declared
+ *    Content-Type: SVG (script), GIF, HEIC, HTML or anything else never
+ *    reaches a decoder.
+ * 2. The dimensions are read from the header and a pixel flood (a
+ *    decompression bomb: a small file that decodes to gigabytes) is refused
+ *    before decoding. sharp's own `limitInputPixels` stays on as a second net.
+ * 3. The image is decoded, turned upright (EXIF orientation), shrunk to the
+ *    stored size and re-encoded as WebP. Re-encoding drops every piece of
+ *    metadata (EXIF with GPS position and camera serial, XMP, ICC, comments)
+ *    and any bytes smuggled after the image data.
+ *
+ * A file the decoder refuses is the client's fault (415), never a 500.
+ */
+export async function processPhoto(input: Buffer, declaredContentType: string): Promise<ProcessedPhoto> {
+  const sniffed = sniffImageType(input);
+  if (!sniffed) throw new AppError('invalid_image_format', 'Not a JPEG, PNG or WebP image');
+  const declared = mediaType(declaredContentType);
+  if (declared !== sniffed) {
+    throw new AppError('invalid_image_format', `Declared ${declared || 'no type'} but the bytes are ${sniffed}`);
+  }
+
+  // Header only: no pixel is decoded here. The limit is off for this call
+  // because sharp would refuse with its own message; the check below is ours.
+  const metadata = await decoderStep(() => sharp(input, { limitInputPixels: false }).metadata());
+  if (metadata.format !== SHARP_FORMAT[sniffed] || !metadata.width || !metadata.height) {
+    throw new AppError('invalid_image_format', `The decoder reads ${metadata.format ?? 'no format'}, not ${sniffed}`);
+  }
+  if (metadata.width * metadata.height > LIMITS.photoMaxInputPixels) {
+    throw new AppError(
+      'image_too_large',
+      `Image is ${metadata.width}×${metadata.height} pixels; at most ${LIMITS.photoMaxInputPixels} are accepted`,
+    );
+  }
+
+  const { data, info } = await decoderStep(() =>
+    sharp(input, { limitInputPixels: LIMITS.photoMaxInputPixels })
+      .rotate()
+      .resize({
+        width: LIMITS.photoStoredMaxPx,
+        height: LIMITS.photoStoredMaxPx,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer({ resolveWithObject: true }),
+  );
+  return { bytes: data, contentType: 'image/webp', width: info.width, height: info.height };
+}
+
+/** The format the first bytes announce, or null for anything we do not accept. */
+export function sniffImageType(bytes: Buffer): UploadContentType | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  // RIFF <4-byte size> WEBP
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') {
+    return 'image/webp';
+  }
+  return null;
+}
+
+function startsWith(bytes: Buffer, signature: number[]): boolean {
+  return bytes.length >= signature.length && signature.every((byte, index) => bytes[index] === byte);
+}
+
+/** `image/JPEG; foo=bar` → `image/jpeg`. */
+function mediaType(contentType: string): string {
+  return (contentType.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+/**
+ * Runs a sharp call and turns its refusals into our errors: a pixel limit
+ * into image_too_large, anything else (truncated or corrupt data, a format
+ * libvips cannot read) into invalid_image_format.
+ */
+async function decoderStep<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (/pixel limit/i.test(reason)) throw new AppError('image_too_large', `Decoder refused: ${reason}`);
+    throw new AppError('invalid_image_format', `Decoder refused: ${reason}`);
+  }
+}

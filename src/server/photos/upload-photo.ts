@@ -1,0 +1,90 @@
+import { and, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { LIMITS } from '../../contract/limits';
+import { photoUrl, type ItemPhoto } from '../../contract/schemas/item';
+import type { Database, DbOrTx } from '../db/client';
+import { itemPhotos } from '../db/schema';
+import { AppError } from '../http/app-error';
+import type { Actor } from '../policies';
+import type { PhotoStore } from './photo-store';
+import { processPhoto } from './process-photo';
+
+/** An upload not saved with an item within this time is abandoned (the form was closed or cancelled). */
+const UNSAVED_LIFETIME = sql`interval '24 hours'`;
+
+/**
+ * POST /api/photos: stores a photo for the item form the actor has open. It
+ * belongs to the actor alone until the form is saved (attach-photos.ts).
+ *
+ * Abuse cap: at most LIMITS.photoUploadsPerDay photos not saved with an
+ * item, counted from `item_photos` itself (the partial index
+ * item_photos_unattached_idx) rather than a rate-limit counter. What we cap
+ * is storage nobody uses, and the count measures exactly that: photos saved
+ * with an item leave it, refused uploads never enter it, and nothing can
+ * drift out of step with the rows. A per-user lock makes the count and the
+ * insert one step, so parallel uploads cannot pass the cap together.
+ */
+export async function uploadPhoto(
+  db: Database,
+  store: PhotoStore,
+  actor: Actor,
+  upload: { bytes: Buffer; contentType: string },
+): Promise<ItemPhoto> {
+  // Cheap refusal first: someone at the cap costs no decoding.
+  await ensureUnderDailyCap(db, actor);
+  const photo = await processPhoto(upload.bytes, upload.contentType);
+
+  const id = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`photo-uploads:${actor.id}`}, 0))`);
+    await deleteAbandonedUploads(tx, actor);
+    await ensureUnderDailyCap(tx, actor);
+    const [row] = await tx
+      .insert(itemPhotos)
+      .values({
+        uploaderId: actor.id,
+        contentType: photo.contentType,
+        width: photo.width,
+        height: photo.height,
+        byteSize: photo.bytes.length,
+      })
+      .returning({ id: itemPhotos.id });
+    if (!row) throw new Error('The new photo was not returned');
+    await store.save(tx, row.id, photo.bytes);
+    return row.id;
+  });
+  return { id, url: photoUrl(id) };
+}
+
+async function ensureUnderDailyCap(db: DbOrTx, actor: Actor): Promise<void> {
+  const [row] = await db
+    .select({ unsaved: count() })
+    .from(itemPhotos)
+    .where(
+      and(
+        eq(itemPhotos.uploaderId, actor.id),
+        isNull(itemPhotos.itemId),
+        gte(itemPhotos.createdAt, sql`now() - ${UNSAVED_LIFETIME}`),
+      ),
+    );
+  if ((row?.unsaved ?? 0) >= LIMITS.photoUploadsPerDay) {
+    throw new AppError('too_many_requests', 'Daily limit of unsaved photo uploads reached');
+  }
+}
+
+/**
+ * Housekeeping on the uploader's own time: their uploads never saved with an
+ * item go after a day (bytes by cascade). Cheap (the partial index) and
+ * needs no scheduler. With the cap, nobody holds more than
+ * LIMITS.photoUploadsPerDay unsaved photos at any time; those of someone who
+ * never uploads again stay until their account goes.
+ */
+async function deleteAbandonedUploads(tx: DbOrTx, actor: Actor): Promise<void> {
+  await tx
+    .delete(itemPhotos)
+    .where(
+      and(
+        eq(itemPhotos.uploaderId, actor.id),
+        isNull(itemPhotos.itemId),
+        lt(itemPhotos.createdAt, sql`now() - ${UNSAVED_LIFETIME}`),
+      ),
+    );
+}
