@@ -17,6 +17,11 @@ describe('contactFormSchema (spec §5 Contact)', () => {
       { ...valid, phone: '41 79 123 45 67' },
       { name: 'Carol', phone: '+41791234567', email: null, username: null },
     ],
+    // 00 is the international call prefix: it stands for +.
+    [
+      { ...valid, phone: '0041 79 123 45 67' },
+      { name: 'Carol', phone: '+41791234567', email: null, username: null },
+    ],
     [
       { ...valid, email: ' carol@example.test ' },
       { name: 'Carol', phone: '+41791234567', email: 'carol@example.test', username: null },
@@ -40,6 +45,11 @@ describe('contactFormSchema (spec §5 Contact)', () => {
     [{ ...valid, name: 'Car\nol' }, 'validation.invalidCharacters'],
     [{ ...valid, phone: '' }, 'validation.phoneRequired'],
     [{ ...valid, phone: 'call me' }, 'validation.phoneCountryCode'],
+    // No country code starts with 0: a local number typed without one.
+    [{ ...valid, phone: '0791234567' }, 'validation.phoneCountryCode'],
+    [{ ...valid, phone: '079 123 45 67' }, 'validation.phoneCountryCode'],
+    [{ ...valid, phone: '+0791234567' }, 'validation.phoneCountryCode'],
+    [{ ...valid, phone: '+0 79 123 45 67 89' }, 'validation.phoneCountryCode'],
     [{ ...valid, phone: '+12345' }, 'validation.phoneLength'],
     [{ ...valid, phone: '+1234567890123456' }, 'validation.phoneLength'],
     [{ ...valid, email: 'carol@' }, 'validation.emailInvalid'],
@@ -107,6 +117,8 @@ describe('normalizeImportedPhone (spec §5 Device import)', () => {
   it.each([
     ['+41 79 123 45 67', true],
     ['555 123 4567', true],
+    // The 00 call prefix stands for +, so this is +41 79 123 45 67.
+    ['0041 79 123 45 67', true],
     ['12345', false],
     ['1234567', false],
   ])('%j then passes the phone rule: %s', (raw, ok) => {

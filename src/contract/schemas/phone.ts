@@ -4,12 +4,20 @@ import { LIMITS } from '../limits';
 /**
  * Phone rule of spec §5 (contacts and profile): must start with +, 10 to 15
  * digits; digits typed without + get the + added. Spaces, dashes, dots and
- * parentheses people type are ignored.
+ * parentheses people type are ignored. A leading 00 is the international
+ * call prefix and means + (0041 79… is +41 79…).
  */
 export function normalizeTypedPhone(raw: string): string {
   const compact = raw.trim().replace(/[\s().-]/g, '');
-  return /^\d/.test(compact) ? `+${compact}` : compact;
+  const international = compact.replace(/^\+?00/, '+');
+  return /^\d/.test(international) ? `+${international}` : international;
 }
+
+/**
+ * No country code starts with 0: a number that still starts with +0 after
+ * normalisation is a local number (079…) typed without its country code.
+ */
+const startsWithCountryCode = (phone: string) => !phone.startsWith('+0');
 
 export const phoneSchema = z
   .string()
@@ -19,6 +27,7 @@ export const phoneSchema = z
       .string()
       .min(1, { message: 'validation.phoneRequired' })
       .regex(/^\+/, { message: 'validation.phoneCountryCode' })
+      .refine(startsWithCountryCode, { message: 'validation.phoneCountryCode', abort: true })
       .regex(new RegExp(`^\\+\\d{${LIMITS.phoneDigitsMin},${LIMITS.phoneDigitsMax}}$`), {
         message: 'validation.phoneLength',
       }),

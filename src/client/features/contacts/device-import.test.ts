@@ -26,9 +26,13 @@ describe('planImport', () => {
 
   it('normalises local numbers (spec §5) and removes duplicates', () => {
     const plan = planImport([
-      { name: ['Carla'], tel: ['(415) 555-0100', '14155550100', '+1 415 555 0100', '0041 79 123 45 67'] },
+      {
+        name: ['Carla'],
+        tel: ['(415) 555-0100', '14155550100', '+1 415 555 0100', '0041 79 123 45 67', '+41 79 123 45 67'],
+      },
     ]);
-    expect(plan.candidates[0]?.phones).toEqual(['+14155550100', '+0041791234567']);
+    // The 00 call prefix stands for +: 0041 79… is the same number as +41 79….
+    expect(plan.candidates[0]?.phones).toEqual(['+14155550100', '+41791234567']);
   });
 
   it('drops an invalid email but keeps the contact', () => {
