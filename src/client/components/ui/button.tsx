@@ -15,7 +15,8 @@ const VARIANT_CLASSES: Record<ButtonVariant, string> = {
 };
 
 const SIZE_CLASSES: Record<ButtonSize, string> = {
-  sm: 'h-9 px-3 text-sm',
+  // 40 px high on touch screens (a comfortable target), 36 px from the sm breakpoint up.
+  sm: 'h-10 px-3 text-sm sm:h-9',
   md: 'h-10 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
   icon: 'h-10 w-10',

@@ -13,7 +13,19 @@ interface DialogContentProps extends Omit<ComponentPropsWithoutRef<typeof Dialog
   description: ReactNode;
   /** Accessible name of the corner close button (translated by the caller). */
   closeLabel: string;
+  /**
+   * Form dialogs: on open, focus the first field instead of the first
+   * tabbable element (the corner close button).
+   */
+  focusFirstField?: boolean;
 }
+
+/** What counts as a field for `focusFirstField`: the first enabled input, textarea or select. */
+const FIELD_SELECTOR = [
+  'input:not([type="hidden"]):not(:disabled)',
+  'textarea:not(:disabled)',
+  'select:not(:disabled)',
+].join(', ');
 
 /**
  * Styled Radix dialog: overlay, title and description are always present, so
@@ -23,11 +35,15 @@ interface DialogContentProps extends Omit<ComponentPropsWithoutRef<typeof Dialog
  * opened. Radix only returns focus to a <DialogTrigger>; our dialogs are
  * opened from state (brand button, cookie banner and footer), and without
  * this keyboard users were left on <body>.
+ *
+ * With `focusFirstField`, opening focuses the first field, so a form can be
+ * typed into at once.
  */
 export function DialogContent({
   title,
   description,
   closeLabel,
+  focusFirstField = false,
   className,
   children,
   onOpenAutoFocus,
@@ -35,6 +51,7 @@ export function DialogContent({
   ...props
 }: DialogContentProps) {
   const returnFocusTo = useRef<HTMLElement | null>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
@@ -46,10 +63,16 @@ export function DialogContent({
           className,
         )}
         {...props}
+        ref={contentRef}
         onOpenAutoFocus={(event) => {
           const active = document.activeElement;
           returnFocusTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
           onOpenAutoFocus?.(event);
+          if (!focusFirstField || event.defaultPrevented) return;
+          const field = contentRef.current?.querySelector<HTMLElement>(FIELD_SELECTOR);
+          if (!field) return;
+          event.preventDefault();
+          field.focus();
         }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
@@ -67,8 +90,9 @@ export function DialogContent({
               {description}
             </DialogPrimitive.Description>
           </div>
+          {/* 20 px icon in 10 px padding: a 40 px target; the negative margin keeps the icon where it was. */}
           <DialogPrimitive.Close
-            className={cn('rounded-md p-1 text-slate-700 hover:bg-slate-100', FOCUS_RING)}
+            className={cn('-mt-1.5 -mr-1.5 shrink-0 rounded-md p-2.5 text-slate-700 hover:bg-slate-100', FOCUS_RING)}
             aria-label={closeLabel}
           >
             <X className="h-5 w-5" aria-hidden="true" />

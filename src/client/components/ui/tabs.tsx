@@ -5,11 +5,15 @@ import { FOCUS_RING } from './button';
 
 export const Tabs = TabsPrimitive.Root;
 
-/** The row of tabs; give it an aria-label naming the choice. */
+/**
+ * The row of tabs; give it an aria-label naming the choice. Labels stay on
+ * one line; when they do not fit (long translations on a phone) the row
+ * scrolls sideways instead of wrapping.
+ */
 export function TabsList({ className, ...props }: ComponentPropsWithoutRef<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn('grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-slate-100 p-1', className)}
+      className={cn('grid auto-cols-fr grid-flow-col gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1', className)}
       {...props}
     />
   );
@@ -19,7 +23,7 @@ export function TabsTrigger({ className, ...props }: ComponentPropsWithoutRef<ty
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-3 py-2 text-center text-sm font-medium text-slate-700',
+        'inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-3 py-2 text-center text-sm font-medium whitespace-nowrap text-slate-700',
         'hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
         FOCUS_RING,
         className,

@@ -45,9 +45,20 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       )}
+      {/*
+        Phones: at the bottom, above the bottom bar (layouts/bottom-nav.tsx: 4rem high plus the safe
+        area), so the header stays usable. While a dialog is open it covers the bottom bar and its own
+        buttons sit there, so the toast goes to the top. From md up, where the bottom bar is hidden:
+        top right. The viewport lets taps through; only the toast itself takes them.
+      */}
       <ToastPrimitive.Viewport
         label={t('toast.viewportLabel')}
-        className="fixed inset-x-0 top-0 z-[100] flex flex-col gap-2 p-4 sm:inset-x-auto sm:right-0 sm:w-96"
+        className={cn(
+          'pointer-events-none fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-[100] flex flex-col gap-2 p-4',
+          'max-md:[body:has([role=dialog],[role=alertdialog])_&]:top-0',
+          'max-md:[body:has([role=dialog],[role=alertdialog])_&]:bottom-auto',
+          'sm:inset-x-auto sm:right-0 sm:w-96 md:top-0 md:bottom-auto',
+        )}
       />
     </ToastPrimitive.Provider>
   );

@@ -4,7 +4,7 @@ import { LIMITS } from '../../../contract/limits';
 import type { Coordinates } from './coordinates';
 import { getCurrentPosition } from './geolocation';
 import { toastLocationError } from './location-errors';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 export type GpsState = 'off' | 'locating' | 'on';
 

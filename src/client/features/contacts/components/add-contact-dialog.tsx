@@ -57,6 +57,7 @@ function AddContactContent({ onClose, onSendInvitation }: AddContactContentProps
       title={t('contacts.add.title')}
       description={t('contacts.add.description')}
       closeLabel={t('common.close')}
+      focusFirstField
       data-testid="add-contact-dialog"
     >
       <Tabs defaultValue="new">
@@ -69,7 +70,7 @@ function AddContactContent({ onClose, onSendInvitation }: AddContactContentProps
           </TabsTrigger>
         </TabsList>
         <TabsContent value="new">
-          <AddContactForm onCreated={onCreated} />
+          <AddContactForm onCreated={onCreated} onCancel={onClose} />
         </TabsContent>
         <TabsContent value="import">
           <ImportContactsPanel onAllImported={onClose} />

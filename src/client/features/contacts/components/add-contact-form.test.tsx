@@ -18,7 +18,7 @@ describe('<AddContactForm/>', () => {
   it('shows the validation messages at their fields and sends nothing', async () => {
     const user = userEvent.setup();
     const fetchMock = mockFetch({});
-    renderWithProviders(<AddContactForm onCreated={vi.fn()} />);
+    renderWithProviders(<AddContactForm onCreated={vi.fn()} onCancel={vi.fn()} />);
     await user.type(screen.getByLabelText('Phone number'), '12345');
     await user.click(screen.getByRole('button', { name: 'Add contact' }));
 
@@ -48,7 +48,7 @@ describe('<AddContactForm/>', () => {
       },
     });
     const onCreated = vi.fn();
-    renderWithProviders(<AddContactForm onCreated={onCreated} />);
+    renderWithProviders(<AddContactForm onCreated={onCreated} onCancel={vi.fn()} />);
     await user.type(screen.getByLabelText('Name'), 'Bob');
     await user.type(screen.getByLabelText('Phone number'), '+41 79 123 45 67');
     await user.click(screen.getByRole('button', { name: 'Add contact' }));
@@ -68,6 +68,33 @@ describe('<AddContactForm/>', () => {
     });
   });
 
+  it('Cancel hands over to onCancel and sends nothing', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({});
+    const onCancel = vi.fn();
+    const onCreated = vi.fn();
+    renderWithProviders(<AddContactForm onCreated={onCreated} onCancel={onCancel} />);
+    await user.type(screen.getByLabelText('Name'), 'Bob');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onCreated).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a local number typed without its country code', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({});
+    renderWithProviders(<AddContactForm onCreated={vi.fn()} onCancel={vi.fn()} />);
+    await user.type(screen.getByLabelText('Name'), 'Bob');
+    // 079… would become +079…, and no country code starts with 0.
+    await user.type(screen.getByLabelText('Phone number'), '079 123 45 67');
+    await user.click(screen.getByRole('button', { name: 'Add contact' }));
+    const phone = screen.getByLabelText('Phone number');
+    await vi.waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    expect(describedText(phone)).toContain('Phone number must include country code (e.g., +1, +41, +44)');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('hands a created contact to onCreated', async () => {
     const user = userEvent.setup();
     // Stand-in for the server: a pending contact comes back.
@@ -78,7 +105,7 @@ describe('<AddContactForm/>', () => {
       },
     });
     const onCreated = vi.fn();
-    renderWithProviders(<AddContactForm onCreated={onCreated} />);
+    renderWithProviders(<AddContactForm onCreated={onCreated} onCancel={vi.fn()} />);
     await user.type(screen.getByLabelText('Name'), 'Bob');
     await user.type(screen.getByLabelText('Phone number'), '+41791234567');
     await user.click(screen.getByRole('button', { name: 'Add contact' }));

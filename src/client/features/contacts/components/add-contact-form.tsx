@@ -19,6 +19,8 @@ const ADD_FIELDS = ['name', 'phone', 'email', 'username'] as const;
 
 interface AddContactFormProps {
   onCreated: (contact: Contact) => void;
+  /** Closes the dialog without adding anyone. */
+  onCancel: () => void;
 }
 
 /**
@@ -26,7 +28,7 @@ interface AddContactFormProps {
  * username. A server refusal shows at its field when it names one, else as
  * a 'failed to add contact' toast with the reason.
  */
-export function AddContactForm({ onCreated }: AddContactFormProps) {
+export function AddContactForm({ onCreated, onCancel }: AddContactFormProps) {
   const { t, i18n } = useTranslation();
   const create = useCreateContact();
   const {
@@ -71,8 +73,11 @@ export function AddContactForm({ onCreated }: AddContactFormProps) {
         error={errorText(errors.username?.message)}
         {...register('username')}
       />
-      <div className="flex justify-end pt-2">
-        <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto" data-testid="add-contact-submit">
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting} data-testid="add-contact-cancel">
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={isSubmitting} data-testid="add-contact-submit">
           {t('contacts.add.submit')}
         </Button>
       </div>

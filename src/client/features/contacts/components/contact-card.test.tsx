@@ -37,6 +37,15 @@ describe('<ContactCard/>', () => {
     expect(onRemove).toHaveBeenCalledWith(contact);
   });
 
+  it('cuts a long email with an ellipsis and shows all of it as a tooltip', () => {
+    const email = 'bartholomew.the.very.long.named.builder@construction-and-renovation.example.org';
+    const { card } = renderCard(bobBuilder({ email }));
+    const value = within(card).getByTestId('contact-email');
+    expect(value.textContent).toBe(email);
+    expect(value.getAttribute('title')).toBe(email);
+    expect(value.className).toContain('truncate');
+  });
+
   it('invited: "Invitation Sent" and a Re-invite button', () => {
     const { card } = renderCard(bobBuilder({ status: 'invited', invitationMethod: 'whatsapp' }));
     expect(within(card).getByTestId('contact-status').textContent).toBe('Invitation Sent');

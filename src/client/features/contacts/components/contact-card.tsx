@@ -60,7 +60,7 @@ export function ContactCard({ contact, onEdit, onInvite, onRemove }: ContactCard
               <Phone className="h-4 w-4 text-slate-500" aria-hidden="true" />
               <span className="sr-only">{t('contacts.card.phone')}</span>
             </dt>
-            <dd className="truncate" data-testid="contact-phone">
+            <dd className="min-w-0 truncate" data-testid="contact-phone">
               {phone}
             </dd>
           </div>
@@ -70,7 +70,12 @@ export function ContactCard({ contact, onEdit, onInvite, onRemove }: ContactCard
             <Mail className="h-4 w-4 text-slate-500" aria-hidden="true" />
             <span className="sr-only">{t('contacts.card.email')}</span>
           </dt>
-          <dd className={email ? 'truncate' : 'text-slate-600 italic'} data-testid="contact-email">
+          {/* A long address is cut with an ellipsis; the tooltip shows all of it. */}
+          <dd
+            className={email ? 'min-w-0 truncate' : 'text-slate-600 italic'}
+            title={email ?? undefined}
+            data-testid="contact-email"
+          >
             {email ?? t('contacts.card.noEmail')}
           </dd>
         </div>
@@ -103,7 +108,7 @@ export function ContactCard({ contact, onEdit, onInvite, onRemove }: ContactCard
         <Button
           variant="ghost"
           size="sm"
-          className="ml-auto w-9 px-0 text-red-700 hover:bg-red-50 hover:text-red-800"
+          className="ml-auto w-10 px-0 text-red-700 hover:bg-red-50 hover:text-red-800 sm:w-9"
           onClick={() => onRemove(contact)}
           aria-label={t('contacts.card.removeNamed', { name })}
           title={t('contacts.card.remove')}

@@ -8,7 +8,7 @@ import { mockFetch, type MockResponse } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { createQueryClient } from '../../../lib/query-client';
 import { AUTH_USER_URL } from '../../auth/api/get-auth-user';
-import { openInNewTab } from '../open-external';
+import { openInNewTab, openMailApp } from '../open-external';
 import { BOB_ID, makeContact } from '../testing/contact-fixtures';
 import { ContactsView } from './contacts-view';
 
@@ -97,6 +97,8 @@ describe('<ContactsView/>', () => {
     const dialog = screen.getByRole('dialog', { name: 'Edit contact' });
     const name = within(dialog).getByLabelText('Display name');
     expect((name as HTMLInputElement).value).toBe('Bob');
+    // A form dialog opens on its first field, not on the close button.
+    await vi.waitFor(() => expect(document.activeElement).toBe(name));
     await user.clear(name);
     await user.type(name, 'Bobby');
     await user.type(within(dialog).getByLabelText('Email (optional)'), 'bobby@example.org');
@@ -116,6 +118,36 @@ describe('<ContactsView/>', () => {
       phone: '+41791234567',
       email: 'bobby@example.org',
     });
+  });
+
+  it('opens the add dialog on the Name field; Cancel closes it without adding anyone', async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderView({ '/api/contacts': { body: [] } });
+    await user.click(await screen.findByTestId('add-contact'));
+    const dialog = screen.getByRole('dialog', { name: 'Add contact' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Name')));
+
+    await user.type(within(dialog).getByLabelText('Name'), 'Bob');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add contact' })).toBeNull());
+    expect(callsTo(fetchMock, 'POST', '/api/contacts')).toHaveLength(0);
+  });
+
+  it('invites by email: opens the mail app, records the method, and says it was opened, not sent', async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderView({
+      '/api/contacts': { body: [makeContact()] },
+      [`/api/contacts/invitation/${BOB_ID}`]: { body: { ...invitation, contactEmail: 'bob@example.org' } },
+      '/api/contacts/invite': { body: makeContact({ status: 'invited', invitationMethod: 'email' }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Invite Bob' }));
+    const dialog = await screen.findByTestId('invitation-dialog');
+    await user.click(await within(dialog).findByTestId('invite-email'));
+    expect(vi.mocked(openMailApp)).toHaveBeenCalledWith(expect.stringMatching(/^mailto:bob@example\.org\?subject=/));
+    expect((await screen.findByTestId('toast')).textContent).toContain('Invitation opened in your email app');
+    const [, init] = callsTo(fetchMock, 'POST', '/api/contacts/invite')[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ contactId: BOB_ID, invitationMethod: 'email' });
+    await vi.waitFor(() => expect(screen.queryByTestId('invitation-dialog')).toBeNull());
   });
 
   it('after adding an unregistered person offers the invitation, which goes out by WhatsApp', async () => {
@@ -140,12 +172,27 @@ describe('<ContactsView/>', () => {
     expect((link as HTMLInputElement).value).toBe(invitation.invitationLink);
     expect((link as HTMLInputElement).readOnly).toBe(true);
     expect(dialog.textContent).toContain('Annabel Lee invites you to Lendloop');
+    // Phones show the top of the dialog: the link and its Copy button come first, then WhatsApp and email, then the previews.
+    const inOrder = [
+      link,
+      within(dialog).getByTestId('copy-invitation-link'),
+      within(dialog).getByTestId('invite-whatsapp'),
+      within(dialog).getByTestId('invite-email'),
+      within(dialog).getByRole('heading', { name: 'WhatsApp' }),
+      within(dialog).getByRole('heading', { name: 'Email' }),
+    ];
+    inOrder.slice(1).forEach((node, index) => {
+      expect(inOrder[index]?.compareDocumentPosition(node)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    });
 
     await user.click(within(dialog).getByTestId('invite-whatsapp'));
     expect(vi.mocked(openInNewTab)).toHaveBeenCalledWith(
       expect.stringMatching(/^https:\/\/wa\.me\/41791234567\?text=Hi%20Bob/),
     );
-    expect((await screen.findByTestId('toast')).textContent).toContain('Invitation sent via WhatsApp');
+    // Only WhatsApp was opened; whether the message goes out is up to the user there.
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Invitation opened in WhatsApp');
+    expect(toast.textContent).not.toContain('sent');
     const [, init] = callsTo(fetchMock, 'POST', '/api/contacts/invite')[0] ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ contactId: BOB_ID, invitationMethod: 'whatsapp' });
   });

@@ -83,6 +83,7 @@ export function EditContactDialog({ contact, onClose }: EditContactDialogProps) 
           title={t('contacts.edit.title')}
           description={t('contacts.edit.description', { name: contact.name })}
           closeLabel={t('common.close')}
+          focusFirstField
           data-testid="edit-contact-dialog"
         >
           <EditContactForm key={contact.id} contact={contact} onDone={onClose} />

@@ -19,6 +19,7 @@ export function CreateGroupDialog({ open, onOpenChange, onCreated }: CreateGroup
           title={t('groups.create.title')}
           description={t('groups.create.description')}
           closeLabel={t('common.close')}
+          focusFirstField
           data-testid="create-group-dialog"
         >
           <CreateGroupForm

@@ -45,6 +45,16 @@ describe('<GroupCard/>', () => {
     expect(within(card).queryByTestId('group-location')).toBeNull();
   });
 
+  it("marks a group the viewer asked to join with 'Request pending'", () => {
+    const { card } = renderCard(makeGroup({ hasPendingRequest: true }));
+    expect(within(card).getByTestId('group-request-pending').textContent).toBe('Request pending');
+  });
+
+  it("shows no 'Request pending' without a pending request", () => {
+    const { card } = renderCard(makeGroup());
+    expect(within(card).queryByTestId('group-request-pending')).toBeNull();
+  });
+
   it("'View Details' leads to the group's page", async () => {
     const user = userEvent.setup();
     const { card, history } = renderCard(makeGroup());

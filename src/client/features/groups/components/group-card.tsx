@@ -1,4 +1,4 @@
-import { Globe, Hash, Lock, MapPin, Navigation, Users, type LucideIcon } from 'lucide-react';
+import { Clock, Globe, Hash, Lock, MapPin, Navigation, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -54,12 +54,15 @@ function CardFact({ icon: Icon, term, className, valueClassName, 'data-testid': 
 /**
  * One group (spec §2 Group card): privacy icon, name, count/max, code,
  * description in two lines, admin, and the location, or the distance when
- * discover searched around a position; a link to the details page.
+ * discover searched around a position; a link to the details page. A
+ * 'Request pending' badge when the viewer asked to join and the admin has
+ * not answered yet (discover and search hand over `hasPendingRequest`).
  */
 export function GroupCard({ group }: { group: Group }) {
   const { t, i18n } = useTranslation();
   const locale = getFormattingLocale(i18n.language, i18n.resolvedLanguage);
   const hasDistance = group.distance !== undefined;
+  const requestPending = group.hasPendingRequest && !group.isUserMember;
 
   return (
     <article
@@ -73,6 +76,19 @@ export function GroupCard({ group }: { group: Group }) {
         </span>
         <h2 className="min-w-0 flex-1 text-base font-semibold break-words text-slate-900">{group.name}</h2>
       </div>
+
+      {requestPending && (
+        <p>
+          {/* Dark text on a light tint, as the contact status badges: AA contrast. */}
+          <span
+            className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900"
+            data-testid="group-request-pending"
+          >
+            <Clock className="h-3.5 w-3.5" aria-hidden="true" />
+            {t('groups.card.requestPending')}
+          </span>
+        </p>
+      )}
 
       <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
         <CardFact icon={Users} term={t('groups.card.members')} data-testid="group-member-count">

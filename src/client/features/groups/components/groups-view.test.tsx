@@ -74,6 +74,28 @@ describe('<GroupsView/>', () => {
     expect(screen.queryByText('Enter at least 3 characters.')).toBeNull();
   });
 
+  it("marks the groups the user asked to join with 'Request pending' in Discover and Search", async () => {
+    const user = userEvent.setup();
+    const asked = makeGroup({ id: 'asked', name: 'Garden tools', hasPendingRequest: true });
+    const other = makeGroup({ id: 'other', name: 'Gardening club' });
+    renderView({
+      [MINE_URL]: { body: [] },
+      '/api/groups/discover': { body: [asked, other] },
+      '/api/groups/search': { body: [asked, other] },
+    });
+    const pendingNames = async () =>
+      (await screen.findAllByTestId('group-card'))
+        .filter((card) => within(card).queryByTestId('group-request-pending') !== null)
+        .map((card) => within(card).getByRole('heading').textContent);
+
+    await user.click(screen.getByTestId('groups-tab-discover'));
+    expect(await pendingNames()).toEqual(['Garden tools']);
+
+    await user.click(screen.getByTestId('groups-tab-search'));
+    await user.type(screen.getByTestId('group-search-input'), 'garden');
+    expect(await pendingNames()).toEqual(['Garden tools']);
+  });
+
   it('says when a search finds nothing', async () => {
     const user = userEvent.setup();
     renderView({ [MINE_URL]: { body: [] }, '/api/groups/search': { body: [] } });
@@ -119,6 +141,8 @@ describe('<GroupsView/>', () => {
     await screen.findByText('You are not in any group yet');
     await user.click(screen.getByTestId('create-group'));
     const dialog = screen.getByTestId('create-group-dialog');
+    // A form dialog opens on its first field, not on the close button.
+    await vi.waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Group name')));
     await user.type(within(dialog).getByLabelText('Group name'), 'Neighbours');
     await user.click(within(dialog).getByTestId('create-group-submit'));
     expect(await screen.findByTestId('group-card')).not.toBeNull();

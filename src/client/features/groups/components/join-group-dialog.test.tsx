@@ -37,6 +37,11 @@ function renderDialog(routes: Routes, initialCode?: string) {
 }
 
 describe('<JoinGroupDialog/>', () => {
+  it('opens on the code field', async () => {
+    const { dialog } = renderDialog({});
+    await vi.waitFor(() => expect(document.activeElement).toBe(within(dialog).getByTestId('join-code-input')));
+  });
+
   it('refuses a code that is not 10 digits without asking the server', async () => {
     const user = userEvent.setup();
     const { fetchMock, dialog } = renderDialog({});
@@ -53,7 +58,7 @@ describe('<JoinGroupDialog/>', () => {
     await user.click(within(dialog).getByTestId('join-code-next'));
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('Group not found');
-    expect(alert.textContent).toContain('Please check the group code and try again');
+    expect(alert.textContent).toContain('Please check the group code and try again.');
     expect(dialog.getAttribute('data-step')).toBe('code');
     expect(within(dialog).getByTestId('join-code-input').getAttribute('aria-invalid')).toBe('true');
   });

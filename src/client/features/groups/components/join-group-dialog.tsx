@@ -23,6 +23,7 @@ function JoinGroupContent({ initialCode, onClose }: JoinGroupContentProps) {
       title={t('groups.join.title')}
       description={t(step.kind === 'code' ? 'groups.join.codeDescription' : 'groups.join.confirmDescription')}
       closeLabel={t('common.close')}
+      focusFirstField
       data-testid="join-group-dialog"
       data-step={step.kind}
     >

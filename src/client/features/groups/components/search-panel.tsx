@@ -4,7 +4,7 @@ import { LIMITS } from '../../../../contract/limits';
 import { groupSearchQuerySchema } from '../../../../contract/schemas/group';
 import { TextField } from '../../../components/ui/form-field';
 import { useSearchGroups } from '../api/search-groups';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { GroupList, GroupsEmptyState } from './group-list';
 
 /** Typing pauses this long before a search goes out; the same rest as the radius slider. */

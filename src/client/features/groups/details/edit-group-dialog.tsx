@@ -147,6 +147,7 @@ export function EditGroupDialog({ group, open, onClose }: EditGroupDialogProps) 
           title={t('groups.details.edit.title')}
           description={t('groups.details.edit.description')}
           closeLabel={t('common.close')}
+          focusFirstField
           data-testid="group-edit-dialog"
         >
           <EditGroupForm group={group} onDone={onClose} />

@@ -80,7 +80,11 @@ describe('<GroupDetailsPage/> actions', () => {
       [removeUrl]: { status: 204 },
     });
     await user.click(await screen.findByRole('button', { name: 'Actions for Bob Stone' }));
-    await user.click(await screen.findByTestId('remove-member'));
+    const removeItem = await screen.findByTestId('remove-member');
+    // Destructive, as the other remove actions: red text, not the slate of the other items.
+    expect(removeItem.className).toContain('text-red-700');
+    expect(removeItem.className).not.toContain('text-slate-800');
+    await user.click(removeItem);
     const dialog = screen.getByRole('alertdialog', { name: 'Remove member' });
     expect(dialog.textContent).toContain('Remove Bob Stone from Garden Club?');
     await user.click(within(dialog).getByTestId('confirm-dialog-confirm'));
@@ -158,6 +162,8 @@ describe('<GroupDetailsPage/> actions', () => {
     await user.click(await screen.findByTestId('group-edit'));
     const dialog = screen.getByTestId('group-edit-dialog');
     const name = within(dialog).getByLabelText('Group name');
+    // A form dialog opens on its first field, not on the close button.
+    await vi.waitFor(() => expect(document.activeElement).toBe(name));
     await user.clear(name);
     await user.type(name, 'Gardeners');
     await user.click(within(dialog).getByRole('switch', { name: 'Private group' }));

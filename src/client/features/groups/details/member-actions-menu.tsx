@@ -3,9 +3,20 @@ import { Crown, EllipsisVertical, UserMinus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { GroupMember } from '../../../../contract/schemas/group';
 import { buttonClasses } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
 
 const ITEM_CLASSES =
   'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900';
+
+/**
+ * Red text, as the other remove actions (contact card, item card). Merged
+ * with cn so it replaces the slate text colour instead of competing with it
+ * in the stylesheet, where text-slate-800 came later and won.
+ */
+const DESTRUCTIVE_ITEM_CLASSES = cn(
+  ITEM_CLASSES,
+  'text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800',
+);
 
 export interface MemberActions {
   onTransfer: (member: GroupMember) => void;
@@ -20,7 +31,7 @@ export function MemberActionsMenu({ member, onTransfer, onRemove }: MemberAction
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={t('groups.details.members.actions', { name: member.user.name })}
-        className={buttonClasses('ghost', 'icon', 'h-9 w-9 shrink-0')}
+        className={buttonClasses('ghost', 'icon', 'h-10 w-10 shrink-0 sm:h-9 sm:w-9')}
         data-testid="member-actions"
       >
         <EllipsisVertical className="h-4 w-4" aria-hidden="true" />
@@ -35,7 +46,7 @@ export function MemberActionsMenu({ member, onTransfer, onRemove }: MemberAction
           {t('groups.details.members.transfer')}
         </DropdownMenu.Item>
         <DropdownMenu.Item
-          className={`${ITEM_CLASSES} text-red-800 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-900`}
+          className={DESTRUCTIVE_ITEM_CLASSES}
           onSelect={() => onRemove(member)}
           data-testid="remove-member"
         >

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** `value`, once it has stayed the same for `delayMs` (spec §4: the radius applies after 300 ms). */
+/** `value`, once it has stayed the same for `delayMs` (spec §4: the radius applies after 300 ms; searches wait as long). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
