@@ -26,6 +26,8 @@ export default defineConfig({
           // jsdom tests share the CPU with the server forks; 5 s is too tight under CI load
           // (a 7-test dialog file took 19 s there). This is a hang guard, not a speed assertion.
           testTimeout: 15_000,
+          // The donation banner shows only when the build names a donation page.
+          env: { VITE_DONATION_URL: 'https://donate.example.org/lendloop' },
         },
       },
     ],

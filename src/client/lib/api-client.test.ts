@@ -15,6 +15,26 @@ describe('apiRequest / apiJson', () => {
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
   });
 
+  it('sends a Blob as raw bytes with its own Content-Type (photo uploads)', async () => {
+    const fetchMock = mockFetch({ '/api/photos': { status: 201, body: { id: 'p1', url: '/api/photos/p1' } } });
+    const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+    await expect(apiJson('POST', '/api/photos', { body: photo })).resolves.toEqual({ id: 'p1', url: '/api/photos/p1' });
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(init?.body).toBe(photo);
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Content-Type')).toBe('image/jpeg');
+    expect(headers.get('Accept')).toBe('application/json');
+    expect(init?.credentials).toBe('include');
+  });
+
+  it('sends no Content-Type without a body', async () => {
+    const fetchMock = mockFetch({ '/api/things': { body: [] } });
+    await apiJson('GET', '/api/things');
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(new Headers(init?.headers).has('Content-Type')).toBe(false);
+    expect(init?.body).toBeUndefined();
+  });
+
   it('returns null for 204 No Content', async () => {
     mockFetch({ '/api/things/1': { status: 204 } });
     await expect(apiJson('DELETE', '/api/things/1')).resolves.toBeNull();

@@ -65,20 +65,27 @@ async function throwIfNotOk(response: Response): Promise<void> {
 }
 
 export interface ApiRequestOptions {
+  /** Sent as JSON, except a Blob (e.g. an image file), which goes as raw bytes with its own type. */
   body?: unknown;
   signal?: AbortSignal;
 }
 
+function requestBody(body: unknown): { headers: Record<string, string>; body: BodyInit | undefined } {
+  if (body === undefined) return { headers: {}, body: undefined };
+  if (body instanceof Blob) {
+    return { headers: { 'Content-Type': body.type || 'application/octet-stream' }, body };
+  }
+  return { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+}
+
 /** Sends a request and returns the raw Response once it is known to be OK. */
 export async function apiRequest(method: HttpMethod, url: string, options: ApiRequestOptions = {}): Promise<Response> {
-  const hasBody = options.body !== undefined;
+  const sent = requestBody(options.body);
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: hasBody
-      ? { 'Content-Type': 'application/json', Accept: 'application/json' }
-      : { Accept: 'application/json' },
-    body: hasBody ? JSON.stringify(options.body) : undefined,
+    headers: { ...sent.headers, Accept: 'application/json' },
+    body: sent.body,
     signal: options.signal,
   });
   await throwIfNotOk(response);

@@ -1,8 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/layouts/page-frame';
+import { AvailableItemsView } from '../../features/items/components/available-items-view';
 
-/** Page frame only (spec §2 Available Items); the screen itself comes with its own issue. */
+/**
+ * Spec §2 Available Items: what contacts and groups share with the user. Ask
+ * network gets its handler with the network request dialog (a later issue).
+ */
 export function AvailableItemsPage() {
   const { t } = useTranslation();
-  return <PageFrame title={t('pages.availableItems.title')} subtitle={t('pages.availableItems.subtitle')} />;
+  return (
+    <PageFrame title={t('pages.availableItems.title')} subtitle={t('pages.availableItems.subtitle')}>
+      <AvailableItemsView />
+    </PageFrame>
+  );
 }

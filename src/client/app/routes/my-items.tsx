@@ -1,8 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/layouts/page-frame';
+import { MyItemsView } from '../../features/items/components/my-items-view';
 
-/** Page frame only (spec §2 My Items); the screen itself comes with its own issue. */
+/** Spec §2 My Items: the user's own items with stat tiles, filters, owner cards and the item dialogs. */
 export function MyItemsPage() {
   const { t } = useTranslation();
-  return <PageFrame title={t('pages.myItems.title')} subtitle={t('pages.myItems.subtitle')} />;
+  return (
+    <PageFrame title={t('pages.myItems.title')} subtitle={t('pages.myItems.subtitle')}>
+      <MyItemsView />
+    </PageFrame>
+  );
 }

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { invalidateItemQueries, itemUrl } from './item-query-keys';
+
+/** DELETE /api/items/{id} (owner): 204; 409 item_lent_out while someone has borrowed it. */
+export async function deleteItem(itemId: string): Promise<void> {
+  await apiRequest('DELETE', itemUrl(itemId));
+}
+
+export function useDeleteItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteItem,
+    onSuccess: () => invalidateItemQueries(queryClient),
+  });
+}

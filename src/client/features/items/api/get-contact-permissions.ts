@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { contactPermissionSchema, type ContactPermission } from '../../../../contract/schemas/item';
+import { apiJson } from '../../../lib/api-client';
+import { contactPermissionsUrl } from './item-query-keys';
+
+const contactPermissionListSchema = z.array(contactPermissionSchema);
+
+/** GET /api/items/{id}/permissions (owner): every registered contact with its "Can see" choice. */
+export async function getContactPermissions(itemId: string, signal?: AbortSignal): Promise<ContactPermission[]> {
+  const body = await apiJson('GET', contactPermissionsUrl(itemId), { signal });
+  return contactPermissionListSchema.parse(body);
+}
+
+export const contactPermissionsQueryOptions = (itemId: string) =>
+  queryOptions({
+    queryKey: [contactPermissionsUrl(itemId)],
+    queryFn: ({ signal }) => getContactPermissions(itemId, signal),
+    // Dropped once the dialog closes, so each opening shows the current contacts and groups.
+    gcTime: 0,
+  });
+
+export function useContactPermissions(itemId: string) {
+  return useQuery(contactPermissionsQueryOptions(itemId));
+}

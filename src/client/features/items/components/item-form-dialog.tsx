@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import type { OwnItem } from '../../../../contract/schemas/item';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { ItemForm } from './item-form';
+
+export interface ItemFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The item to edit; none to add a new one. */
+  item?: OwnItem;
+}
+
+/**
+ * Spec §2 add and edit item dialog. The form is mounted per opening, so it
+ * starts from the item (or empty) each time; the name field gets the focus.
+ */
+export function ItemFormDialog({ open, onOpenChange, item }: ItemFormDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open && (
+        <DialogContent
+          title={item ? t('items.form.editTitle') : t('items.form.createTitle')}
+          description={item ? t('items.form.editDescription', { name: item.name }) : t('items.form.createDescription')}
+          closeLabel={t('common.close')}
+          focusFirstField
+          data-testid="item-form-dialog"
+        >
+          <ItemForm item={item} onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,224 @@
+import { Package, Plus, SearchX, Share2, Users, type LucideIcon } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../../../contract/limits';
+import type { OwnItem } from '../../../../contract/schemas/item';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { useContacts } from '../../contacts/api/get-contacts';
+import { useMyItems } from '../api/get-my-items';
+import {
+  countByStatus,
+  filterMyItems,
+  NO_MY_ITEMS_FILTERS,
+  type MyItemsFilters,
+  type MyItemsStatusFilter,
+} from '../my-items-filter';
+import { CategorySelect } from './category-select';
+import { DeleteItemDialog } from './delete-item-dialog';
+import { FilterButtons } from './filter-buttons';
+import { OwnItemCard } from './item-card';
+import { ItemFormDialog } from './item-form-dialog';
+import { ITEM_GRID_CLASSES, ItemsEmptyState, ItemsLoadError, ItemsLoadingGrid } from './item-list-states';
+import { ItemPermissionsDialog } from './item-permissions-dialog';
+
+interface StatTileProps {
+  icon: LucideIcon;
+  label: string;
+  /** Undefined while loading or when the count could not be loaded. */
+  value: number | undefined;
+  loading: boolean;
+  'data-testid': string;
+}
+
+function StatTile({ icon: Icon, label, value, loading, 'data-testid': testId }: StatTileProps) {
+  return (
+    <div className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
+      <dt className="flex items-start gap-1.5 text-xs font-medium break-words hyphens-auto text-slate-700 sm:text-sm">
+        <Icon className="hidden h-4 w-4 shrink-0 text-slate-500 sm:block" aria-hidden="true" />
+        {label}
+      </dt>
+      <dd className="mt-auto pt-1 text-2xl font-bold text-slate-900 tabular-nums" data-testid={testId}>
+        {value !== undefined ? (
+          value
+        ) : loading ? (
+          <span className="inline-block h-7 w-8 animate-pulse rounded bg-slate-200" aria-hidden="true" />
+        ) : (
+          '–'
+        )}
+      </dd>
+    </div>
+  );
+}
+
+type ItemDialogKind = 'edit' | 'permissions' | 'delete';
+
+interface OpenItemDialog {
+  kind: ItemDialogKind;
+  item: OwnItem;
+  open: boolean;
+}
+
+/**
+ * Spec §2 My Items: Add item, the stat tiles (items, shared items,
+ * contacts), status buttons with counts, search and category (filtered here:
+ * the server sends every item of the user), the grid of the owner's cards
+ * with their loading, error and empty states, and the item dialogs.
+ */
+export function MyItemsView() {
+  const { t } = useTranslation();
+  const myItems = useMyItems();
+  const contacts = useContacts();
+  const [filters, setFilters] = useState<MyItemsFilters>(NO_MY_ITEMS_FILTERS);
+  const [createOpen, setCreateOpen] = useState(false);
+  const [dialog, setDialog] = useState<OpenItemDialog | null>(null);
+
+  const items = myItems.data;
+  const counts = useMemo(() => countByStatus(items ?? []), [items]);
+  const shown = useMemo(() => filterMyItems(items ?? [], filters), [items, filters]);
+
+  const openDialog = (kind: ItemDialogKind) => (item: OwnItem) => setDialog({ kind, item, open: true });
+  const closeDialog = (open: boolean) => {
+    if (!open) setDialog((current) => current && { ...current, open: false });
+  };
+  // The dialog follows the list, so it shows the item as refreshed after a change; the
+  // snapshot stays for the closing animation of an item that was just deleted.
+  const dialogItem = dialog && (items?.find((item) => item.id === dialog.item.id) ?? dialog.item);
+
+  const statusOptions = [
+    { value: 'all', label: t('items.list.filters.all'), count: counts.all },
+    { value: 'available', label: t('items.list.filters.available'), count: counts.available },
+    { value: 'in_use', label: t('items.list.filters.in_use'), count: counts.in_use },
+    { value: 'requested', label: t('items.list.filters.requested'), count: counts.requested },
+  ] as const satisfies readonly { value: MyItemsStatusFilter; label: string; count: number }[];
+
+  return (
+    <>
+      <div className="mt-4 flex justify-end">
+        <Button onClick={() => setCreateOpen(true)} data-testid="add-item">
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          {t('items.list.addItem')}
+        </Button>
+      </div>
+
+      <dl className="mt-4 grid grid-cols-3 gap-3" aria-label={t('items.list.stats.label')}>
+        <StatTile
+          icon={Package}
+          label={t('items.list.stats.total')}
+          value={items?.length}
+          loading={myItems.isPending}
+          data-testid="stat-total"
+        />
+        <StatTile
+          icon={Share2}
+          label={t('items.list.stats.shared')}
+          value={items?.filter((item) => item.sharedWithCount > 0).length}
+          loading={myItems.isPending}
+          data-testid="stat-shared"
+        />
+        <StatTile
+          icon={Users}
+          label={t('items.list.stats.contacts')}
+          value={contacts.data?.length}
+          loading={contacts.isPending}
+          data-testid="stat-contacts"
+        />
+      </dl>
+
+      {items !== undefined && items.length > 0 && (
+        <div className="mt-6 space-y-4">
+          <FilterButtons
+            label={t('items.list.filters.label')}
+            options={statusOptions}
+            value={filters.status}
+            onChange={(status) => setFilters((current) => ({ ...current, status }))}
+            className="grid-cols-2 sm:flex sm:flex-wrap"
+            data-testid="my-items-status"
+          />
+          <form
+            role="search"
+            className="grid gap-3 sm:grid-cols-[1fr_14rem]"
+            onSubmit={(event) => event.preventDefault()}
+          >
+            <TextField
+              label={t('items.list.search.label')}
+              type="search"
+              value={filters.text}
+              onChange={(event) => setFilters((current) => ({ ...current, text: event.target.value }))}
+              placeholder={t('items.list.search.placeholder')}
+              maxLength={LIMITS.nameMax}
+              autoComplete="off"
+              data-testid="my-items-search"
+            />
+            <CategorySelect
+              value={filters.category}
+              onChange={(category) => setFilters((current) => ({ ...current, category }))}
+              data-testid="my-items-category"
+            />
+          </form>
+        </div>
+      )}
+
+      <div className="mt-6">
+        {items === undefined && myItems.isError && (
+          <ItemsLoadError
+            message={t('items.list.loadFailed')}
+            retryLabel={t('items.list.retry')}
+            onRetry={() => void myItems.refetch()}
+          />
+        )}
+        {items === undefined && !myItems.isError && <ItemsLoadingGrid label={t('items.list.loading')} />}
+        {items?.length === 0 && (
+          <ItemsEmptyState
+            icon={Package}
+            title={t('items.list.empty.title')}
+            description={t('items.list.empty.description')}
+            data-testid="my-items-empty"
+          >
+            <Button className="mt-5" onClick={() => setCreateOpen(true)} data-testid="add-first-item">
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              {t('items.list.empty.addFirst')}
+            </Button>
+          </ItemsEmptyState>
+        )}
+        {items !== undefined && items.length > 0 && shown.length === 0 && (
+          <ItemsEmptyState
+            icon={SearchX}
+            title={t('items.list.noMatch.title')}
+            description={t('items.list.noMatch.description')}
+            data-testid="my-items-no-match"
+          >
+            <Button variant="secondary" className="mt-5" onClick={() => setFilters(NO_MY_ITEMS_FILTERS)}>
+              {t('items.list.noMatch.clearFilters')}
+            </Button>
+          </ItemsEmptyState>
+        )}
+        {shown.length > 0 && (
+          <ul aria-label={t('items.list.listLabel')} className={ITEM_GRID_CLASSES}>
+            {shown.map((item) => (
+              <li key={item.id}>
+                <OwnItemCard
+                  item={item}
+                  onEdit={openDialog('edit')}
+                  onPermissions={openDialog('permissions')}
+                  onDelete={openDialog('delete')}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <ItemFormDialog open={createOpen} onOpenChange={setCreateOpen} />
+      {dialog && dialogItem && dialog.kind === 'edit' && (
+        <ItemFormDialog key={dialogItem.id} open={dialog.open} onOpenChange={closeDialog} item={dialogItem} />
+      )}
+      {dialog && dialogItem && dialog.kind === 'permissions' && (
+        <ItemPermissionsDialog key={dialogItem.id} open={dialog.open} onOpenChange={closeDialog} item={dialogItem} />
+      )}
+      {dialog && dialogItem && dialog.kind === 'delete' && (
+        <DeleteItemDialog key={dialogItem.id} open={dialog.open} onOpenChange={closeDialog} item={dialogItem} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { useId, type ComponentPropsWithRef } from 'react';
+import { FOCUS_RING } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+
+interface SelectFieldProps extends Omit<ComponentPropsWithRef<'select'>, 'id'> {
+  label: string;
+  /** Already translated error text; marks the control invalid. */
+  error?: string;
+}
+
+/**
+ * A labelled native <select> (the phone's own picker on mobile) in the look of
+ * TextField, with the error linked through aria-describedby.
+ */
+export function SelectField({ label, error, className, children, ...selectProps }: SelectFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={cn('space-y-1', className)}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
+        {label}
+      </label>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={cn(
+          'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900',
+          'disabled:cursor-not-allowed disabled:opacity-70 aria-[invalid=true]:border-red-700',
+          FOCUS_RING,
+        )}
+        {...selectProps}
+      >
+        {children}
+      </select>
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
