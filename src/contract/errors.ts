@@ -38,6 +38,17 @@ export const ERROR_CODES = [
   'photo_not_available',
   'image_too_large',
   'invalid_image_format',
+  // Lending, messages and network requests (spec §8 "lending" and messages).
+  'item_not_available',
+  'item_borrowed_by_other',
+  'item_reserved',
+  'own_item_request',
+  'request_already_active',
+  'request_transition_not_allowed',
+  'request_withdraw_not_allowed',
+  'message_recipient_not_allowed',
+  'network_request_answered',
+  'network_empty',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -8,6 +8,7 @@ import { createOidcClient, type OidcClient } from './auth/oidc-client';
 import { authRoutes } from './auth/routes';
 import { isLoopbackUrl, type AppConfig } from './config/config';
 import { derivedSecret } from './config/derived-secret';
+import { createInProcessEventBus, type LiveEventBus } from './events/live-event-bus';
 import type { Database } from './db/client';
 import { createEmbeddedGeocoder } from './geocoding/embedded-geocoder';
 import { createNominatimGeocoder } from './geocoding/nominatim-geocoder';
@@ -40,6 +41,8 @@ export interface AppDependencies {
   rateLimitMax?: number;
   /** Reverse geocoder; defaults to GEOCODER_URL's service or the embedded offline one. */
   geocoder?: ReverseGeocoder;
+  /** Live events; defaults to one that stays inside this process. */
+  liveEvents?: LiveEventBus;
 }
 
 export const BUILTIN_CLIENT_ID = 'lendloop';
@@ -61,6 +64,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandler(app);
+  app.decorate('liveEvents', deps.liveEvents ?? createInProcessEventBus());
   await app.register(cookie, { secret: config.sessionSecret });
   await registerSecurity(app, {
     publicOrigin: config.publicUrl.origin,

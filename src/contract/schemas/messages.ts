@@ -1,5 +1,103 @@
 import { z } from 'zod';
+import { ITEM_CATEGORIES, LENDING_REQUEST_STATUSES, MESSAGE_TYPES, URGENCIES } from '../enums';
+import { LIMITS } from '../limits';
+import { hasNoControlCharacters } from './text';
 
 /** GET /api/messages/unread-count */
 export const unreadCountSchema = z.object({ count: z.number().int().nonnegative() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+/**
+ * What a system message reports. The server stores the English sentence in
+ * `content` (for exports and old clients) and this key beside it, so every
+ * reader sees it in their own language (spec §2 Messages: system messages
+ * translated), without matching English wording (docs/decisions/0010).
+ */
+export const SYSTEM_EVENTS = [
+  'request_created',
+  'request_accepted',
+  'request_declined',
+  'request_withdrawn',
+  'item_borrowed',
+  'item_returned',
+  'network_request',
+  'network_item_added',
+] as const;
+export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
+
+/** Spec §5 Messages: 1–500 characters, not blank. */
+export const messageContentSchema = z
+  .string({ message: 'validation.messageRequired' })
+  .trim()
+  .min(1, { message: 'validation.messageRequired' })
+  .max(LIMITS.messageMax, { message: 'validation.messageTooLong' })
+  .refine(hasNoControlCharacters, { message: 'validation.invalidCharacters' });
+
+/** POST /api/messages: `senderId`, when sent, must be the signed-in user. */
+export const sendMessageSchema = z.object({
+  senderId: z.uuid().optional(),
+  receiverId: z.uuid(),
+  content: messageContentSchema,
+  messageType: z.literal('user').default('user'),
+});
+export type SendMessageInput = z.input<typeof sendMessageSchema>;
+
+/** `userId` must be the signed-in user (spec §7 paths carry it). */
+export const conversationsParamsSchema = z.object({ userId: z.uuid() });
+export const threadParamsSchema = z.object({ userId: z.uuid(), partnerId: z.uuid() });
+
+/** Spec §3 Conversation summary. */
+export const conversationSummarySchema = z.object({
+  partnerId: z.string(),
+  partnerName: z.string(),
+  lastMessage: z.string(),
+  lastMessageType: z.enum(MESSAGE_TYPES),
+  lastSystemEvent: z.enum(SYSTEM_EVENTS).nullable(),
+  lastMessageAt: z.string(),
+  unreadCount: z.number().int().nonnegative(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+export const conversationListSchema = z.array(conversationSummarySchema);
+
+/** Spec §3 Message, with the request it is about (its current status) when it has one. */
+export const messageSchema = z.object({
+  id: z.string(),
+  senderId: z.string(),
+  receiverId: z.string(),
+  content: z.string(),
+  messageType: z.enum(MESSAGE_TYPES),
+  systemEvent: z.enum(SYSTEM_EVENTS).nullable(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+  sender: z.object({ name: z.string() }),
+  lendingRequest: z
+    .object({
+      id: z.string(),
+      itemId: z.string(),
+      itemName: z.string(),
+      ownerId: z.string(),
+      requesterId: z.string(),
+      status: z.enum(LENDING_REQUEST_STATUSES),
+      requestedFrom: z.string().nullable(),
+      expectedReturnDate: z.string().nullable(),
+    })
+    .nullable(),
+  networkRequest: z
+    .object({
+      id: z.string(),
+      requesterId: z.string(),
+      title: z.string(),
+      description: z.string().nullable(),
+      category: z.enum(ITEM_CATEGORIES).nullable(),
+      urgency: z.enum(URGENCIES),
+      /** Whether the reader already answered it. */
+      answered: z.boolean(),
+    })
+    .nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+export const threadSchema = z.object({
+  partner: z.object({ id: z.string(), name: z.string() }),
+  messages: z.array(messageSchema),
+});
+export type Thread = z.infer<typeof threadSchema>;

@@ -32,6 +32,16 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   photo_not_available: 422,
   image_too_large: 413,
   invalid_image_format: 415,
+  item_not_available: 409,
+  item_borrowed_by_other: 409,
+  item_reserved: 409,
+  own_item_request: 400,
+  request_already_active: 409,
+  request_transition_not_allowed: 409,
+  request_withdraw_not_allowed: 409,
+  message_recipient_not_allowed: 403,
+  network_request_answered: 409,
+  network_empty: 409,
 };
 
 /**

@@ -92,6 +92,8 @@ export const networkRequestResponses = pgTable(
   },
   (t) => [
     index('network_request_responses_request_idx').on(t.networkRequestId),
+    // One answer per person and request: a double tap on "Add Item to Help" creates one item.
+    uniqueIndex('network_request_responses_one_per_responder').on(t.networkRequestId, t.responderId),
     check('network_request_responses_response_length', lengthBetween(t.response, 1, 50)),
     check('network_request_responses_message_length', lengthBetween(t.message, 0, LIMITS.messageMax)),
   ],

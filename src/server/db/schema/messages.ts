@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { MESSAGE_TYPES } from '../../../contract/enums';
+import { SYSTEM_EVENTS } from '../../../contract/schemas/messages';
 import { lengthBetween, oneOf } from './checks';
 import { lendingRequests, networkRequests } from './lending';
 import { users } from './users';
@@ -22,6 +23,8 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     messageType: text('message_type').notNull().default('user'),
+    /** What a system or network-request message reports, so each reader sees it in their language. */
+    systemEvent: text('system_event'),
     lendingRequestId: uuid('lending_request_id').references(() => lendingRequests.id, { onDelete: 'set null' }),
     networkRequestId: uuid('network_request_id').references(() => networkRequests.id, { onDelete: 'set null' }),
     readAt: timestamp('read_at', { withTimezone: true }),
@@ -35,5 +38,8 @@ export const messages = pgTable(
       .where(sql`${t.readAt} IS NULL`),
     check('messages_content_length', lengthBetween(t.content, 1, 1000)),
     check('messages_type', oneOf(t.messageType, MESSAGE_TYPES)),
+    check('messages_system_event', oneOf(t.systemEvent, SYSTEM_EVENTS)),
+    index('messages_lending_request_idx').on(t.lendingRequestId),
+    index('messages_network_request_idx').on(t.networkRequestId),
   ],
 );

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { ITEM_CATEGORIES, LENDING_REQUEST_STATUSES } from '../enums';
+import { LIMITS } from '../limits';
+import { isoDateSchema } from './item';
+import { hasNoControlCharacters } from './text';
+
+/**
+ * Spec §5 "Borrow form": message required (≤ 500), from-date required and not
+ * before `earliest`, until-date required and not before the from-date. The
+ * spec says "after the start date" but also fills an empty until-date with
+ * the from-date, so a same-day loan is allowed (docs/decisions/0010).
+ * The borrow dialog passes the user's local today as `earliest`; the server
+ * passes yesterday in UTC, as for the item reservation date.
+ */
+export const borrowMessageSchema = z
+  .string({ message: 'validation.borrowMessageRequired' })
+  .trim()
+  .min(1, { message: 'validation.borrowMessageRequired' })
+  .max(LIMITS.messageMax, { message: 'validation.messageTooLong' })
+  .refine(hasNoControlCharacters, { message: 'validation.invalidCharacters' });
+
+export const borrowFormSchema = (earliest: string) =>
+  z
+    .object({
+      message: borrowMessageSchema,
+      requestedFrom: z
+        .string({ message: 'validation.borrowFromRequired' })
+        .min(1, { message: 'validation.borrowFromRequired' })
+        .pipe(isoDateSchema)
+        .refine((v) => v >= earliest, { message: 'validation.dateInPast' }),
+      requestedUntil: z
+        .string({ message: 'validation.borrowUntilRequired' })
+        .min(1, { message: 'validation.borrowUntilRequired' })
+        .pipe(isoDateSchema),
+    })
+    .refine((v) => v.requestedUntil >= v.requestedFrom, {
+      path: ['requestedUntil'],
+      message: 'validation.borrowUntilBeforeFrom',
+    });
+export type BorrowFormInput = z.input<ReturnType<typeof borrowFormSchema>>;
+
+/**
+ * POST /api/lending-requests (spec §7). `requesterId` and `ownerId` may
+ * accompany the call; when present they must be the signed-in user and the
+ * item's owner. `expectedReturnDate` is the form's until-date.
+ */
+export const createLendingRequestSchema = (earliest: string) =>
+  z
+    .object({
+      itemId: z.uuid(),
+      requesterId: z.uuid().optional(),
+      ownerId: z.uuid().optional(),
+      message: borrowMessageSchema,
+      requestedFrom: isoDateSchema.refine((v) => v >= earliest, { message: 'validation.dateInPast' }),
+      expectedReturnDate: isoDateSchema,
+    })
+    .refine((v) => v.expectedReturnDate >= v.requestedFrom, {
+      path: ['expectedReturnDate'],
+      message: 'validation.borrowUntilBeforeFrom',
+    });
+export type CreateLendingRequestInput = z.input<ReturnType<typeof createLendingRequestSchema>>;
+
+/** What the owner may move a request to with PUT /api/lending-requests/{id}. */
+export const OWNER_REQUEST_ACTIONS = ['accepted', 'declined', 'borrowed', 'returned'] as const;
+export type OwnerRequestAction = (typeof OWNER_REQUEST_ACTIONS)[number];
+
+export const ownerResponseSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.messageMax, { message: 'validation.messageTooLong' })
+  .refine(hasNoControlCharacters, { message: 'validation.invalidCharacters' })
+  .transform((v) => (v === '' ? null : v));
+
+export const updateLendingRequestSchema = z.object({
+  status: z.enum(OWNER_REQUEST_ACTIONS, { message: 'validation.requestStatusInvalid' }),
+  ownerResponse: ownerResponseSchema.prefault(''),
+});
+export type UpdateLendingRequestInput = z.input<typeof updateLendingRequestSchema>;
+
+export const lendingRequestIdParamsSchema = z.object({ id: z.uuid() });
+
+/** Every action of the lending state machine, including the requester's withdraw. */
+export const LENDING_ACTIONS = ['create', 'accept', 'decline', 'markBorrowed', 'markReturned', 'withdraw'] as const;
+export type LendingAction = (typeof LENDING_ACTIONS)[number];
+
+/** Spec §3 Lending request, with the two people's names for the cards and messages. */
+export const lendingRequestSchema = z.object({
+  id: z.string(),
+  itemId: z.string(),
+  requesterId: z.string(),
+  ownerId: z.string(),
+  message: z.string(),
+  requestedFrom: z.string().nullable(),
+  expectedReturnDate: z.string().nullable(),
+  status: z.enum(LENDING_REQUEST_STATUSES),
+  ownerResponse: z.string().nullable(),
+  requestedAt: z.string(),
+  respondedAt: z.string().nullable(),
+  item: z.object({
+    name: z.string(),
+    category: z.enum(ITEM_CATEGORIES),
+    description: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+  }),
+  requester: z.object({ name: z.string() }),
+  owner: z.object({ name: z.string() }),
+});
+export type LendingRequest = z.infer<typeof lendingRequestSchema>;
+export const lendingRequestListSchema = z.array(lendingRequestSchema);
+
+/** A request that still binds the item or the requester (spec §2: blocks a new request). */
+export const ACTIVE_REQUEST_STATUSES = ['pending', 'accepted', 'borrowed'] as const;

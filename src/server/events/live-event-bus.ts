@@ -1,0 +1,59 @@
+import type { LiveEvent } from '../../contract/schemas/live-events';
+
+export type LiveEventListener = (event: LiveEvent) => void;
+
+/**
+ * Delivers live events to the streams of signed-in users (GET /api/events).
+ * Use cases publish after their transaction committed, addressed to the
+ * people the change concerns (the two parties of a message or a request),
+ * so a stream only ever hears of what its user is party to.
+ */
+export interface LiveEventBus {
+  /** Delivers `event` to every open stream of each user, on every instance sharing the database. */
+  publish(userIds: readonly string[], event: LiveEvent): Promise<void>;
+  /** Listens for one user's events on this instance; returns the unsubscribe function. */
+  subscribe(userId: string, listener: LiveEventListener): () => void;
+  close(): Promise<void>;
+}
+
+/**
+ * The listeners of this instance, by user. Both bus implementations fan out
+ * through it: the in-process bus directly, the PostgreSQL bus when a
+ * notification arrives.
+ */
+export class LocalListeners {
+  private readonly byUser = new Map<string, Set<LiveEventListener>>();
+
+  add(userId: string, listener: LiveEventListener): () => void {
+    let set = this.byUser.get(userId);
+    if (!set) {
+      set = new Set();
+      this.byUser.set(userId, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.byUser.delete(userId);
+    };
+  }
+
+  deliver(userIds: readonly string[], event: LiveEvent): void {
+    for (const userId of new Set(userIds)) {
+      for (const listener of this.byUser.get(userId) ?? []) listener(event);
+    }
+  }
+
+  get size(): number {
+    return this.byUser.size;
+  }
+}
+
+/** One instance only (tests of single use cases): events never leave this process. */
+export function createInProcessEventBus(): LiveEventBus {
+  const listeners = new LocalListeners();
+  return {
+    publish: async (userIds, event) => listeners.deliver(userIds, event),
+    subscribe: (userId, listener) => listeners.add(userId, listener),
+    close: async () => undefined,
+  };
+}
