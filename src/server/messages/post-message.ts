@@ -50,7 +50,11 @@ export async function insertMessages(tx: DbOrTx, rows: readonly NewMessage[]): P
  * changed, and each receiver their new unread total (one grouped count for
  * all receivers, however many messages went out).
  */
-export async function announceMessages(db: Database, bus: LiveEventBus, posted: readonly PostedMessage[]): Promise<void> {
+export async function announceMessages(
+  db: Database,
+  bus: LiveEventBus,
+  posted: readonly PostedMessage[],
+): Promise<void> {
   if (posted.length === 0) return;
   const receivers = [...new Set(posted.map((m) => m.receiverId))];
   const totals = await db
