@@ -15,6 +15,8 @@ const toast = (page: Page) => page.getByTestId('toast');
 const member = (page: Page, name: string) => page.getByTestId('member').filter({ hasText: name });
 
 test('a private group from creation to deletion, through join, approval and admin transfer', async ({ signUp }) => {
+  // Two sign-ups and five axe scans: more than the default 30 s on a loaded two-core machine.
+  test.setTimeout(60_000);
   const alice = await signUp('alice');
   const bob = await signUp('bob');
   const groupName = `Climbing ${Date.now().toString(36)}`;
