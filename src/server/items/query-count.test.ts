@@ -34,7 +34,7 @@ async function buildWorld(count: number): Promise<World> {
   const requester = await createUser(t.db);
   await createContact(t.db, owner, { contactUserId: viewer.id });
   const groupCount = Math.max(1, count / 10);
-  const groups = [];
+  const groups: { id: string }[] = [];
   for (let i = 0; i < groupCount; i++) {
     const group = await createGroup(t.db, owner, { name: `Group ${count}-${i}` });
     await addMember(t.db, group, viewer);
