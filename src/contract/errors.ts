@@ -40,7 +40,7 @@ export const ERROR_CODES = [
   'invalid_image_format',
   // Lending, messages and network requests (spec §8 "lending" and messages).
   'item_not_available',
-  'item_borrowed_by_other',
+  'item_lent_to_someone_else',
   'item_reserved',
   'own_item_request',
   'request_already_active',

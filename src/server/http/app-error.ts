@@ -33,7 +33,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   image_too_large: 413,
   invalid_image_format: 415,
   item_not_available: 409,
-  item_borrowed_by_other: 409,
+  item_lent_to_someone_else: 409,
   item_reserved: 409,
   own_item_request: 400,
   request_already_active: 409,
