@@ -9,6 +9,7 @@ import { authRoutes } from './auth/routes';
 import { isLoopbackUrl, type AppConfig } from './config/config';
 import { derivedSecret } from './config/derived-secret';
 import { createInProcessEventBus, type LiveEventBus } from './events/live-event-bus';
+import { liveEventRoutes } from './events/routes';
 import type { Database } from './db/client';
 import { createEmbeddedGeocoder } from './geocoding/embedded-geocoder';
 import { createNominatimGeocoder } from './geocoding/nominatim-geocoder';
@@ -17,6 +18,7 @@ import { geocodingRoutes } from './geocoding/routes';
 import { groupRoutes } from './groups/routes';
 import { healthRoutes } from './health/routes';
 import { itemPermissionRoutes } from './items/permission-routes';
+import { lendingRoutes } from './lending/routes';
 import { itemRoutes } from './items/routes';
 import { photoRoutes } from './photos/routes';
 import { registerErrorHandler } from './http/error-handler';
@@ -25,7 +27,9 @@ import { registerSessionGuard, sessionCookieSettings } from './http/session-guar
 import { registerStaticClient } from './http/static-client';
 import { createBuiltinProvider } from './idp/provider';
 import { registerBuiltinProvider } from './idp/routes';
+import { messageRoutes } from './messages/routes';
 import { unreadCountRoute } from './messages/unread-count-route';
+import { networkRequestRoutes } from './network-requests/routes';
 import { referralRoutes } from './referral/routes';
 import { registrationCheckRoute } from './users/registration-check-route';
 import { userRoutes } from './users/routes';
@@ -41,8 +45,10 @@ export interface AppDependencies {
   rateLimitMax?: number;
   /** Reverse geocoder; defaults to GEOCODER_URL's service or the embedded offline one. */
   geocoder?: ReverseGeocoder;
-  /** Live events; defaults to one that stays inside this process. */
+  /** Live events; defaults to one that stays inside this process (main.ts passes the PostgreSQL one). */
   liveEvents?: LiveEventBus;
+  /** Ping (and session re-check) interval of the live event streams; tests shorten it. */
+  liveStreamPingMs?: number;
 }
 
 export const BUILTIN_CLIENT_ID = 'lendloop';
@@ -95,8 +101,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(itemRoutes, { db });
   await app.register(itemPermissionRoutes, { db });
   await app.register(photoRoutes, { db });
+  await app.register(lendingRoutes, { db, bus: app.liveEvents });
   await app.register(geocodingRoutes, { db, geocoder: deps.geocoder ?? defaultGeocoder(config) });
   await app.register(unreadCountRoute, { db });
+  await app.register(messageRoutes, { db });
+  await app.register(networkRequestRoutes, { db });
+  await app.register(liveEventRoutes, { db, bus: app.liveEvents, pingIntervalMs: deps.liveStreamPingMs });
   await app.register(healthRoutes, { db });
 
   const clientDir = deps.clientDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config/config';
 import { connectDatabase, type DatabaseHandle } from './db/client';
 import { DataDirInUseError, startEmbeddedPostgres, type RunningPostgres } from './db/embedded-postgres';
 import { runMigrations } from './db/migrate';
+import { createPostgresEventBus, type PostgresEventBus } from './events/postgres-event-bus';
 
 const EMBEDDED_DATABASE = 'lendloop';
 
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
 
   let embedded: RunningPostgres | undefined;
   let database: DatabaseHandle | undefined;
+  let liveEvents: PostgresEventBus | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopping = false;
 
@@ -41,7 +43,9 @@ async function main(): Promise<void> {
     await runMigrations(database);
     bootLogger.info('database migrations applied');
     if (stopping) return;
-    app = await buildApp({ config, db: database.db });
+    // Live events reach the streams of every instance on this database (LISTEN/NOTIFY).
+    liveEvents = createPostgresEventBus({ url: databaseUrl, logger: bootLogger, publishPool: database.pool });
+    app = await buildApp({ config, db: database.db, liveEvents });
     await app.listen({ port: config.port, host: config.host });
     app.log.info(`Lendloop is running at ${config.publicUrl.origin}`);
   };
@@ -63,6 +67,7 @@ async function main(): Promise<void> {
     // Let a start-up in progress reach a known state (e.g. initdb finish) first.
     await startup.catch(() => undefined);
     await closeServer();
+    await liveEvents?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
     await embedded?.stop().catch((error: unknown) => bootLogger.error({ err: error }, 'stopping PostgreSQL failed'));
     process.exit(exitCode);

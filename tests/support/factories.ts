@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../src/server/db/client';
-import { contacts, users } from '../../src/server/db/schema';
+import { contacts, lendingRequests, messages, users } from '../../src/server/db/schema';
 
 type NewUser = typeof users.$inferInsert;
 type NewContact = typeof contacts.$inferInsert;
@@ -42,4 +42,49 @@ export async function createContact(db: Database, owner: { id: string }, overrid
     })
     .returning();
   return contact!;
+}
+
+type NewMessageRow = typeof messages.$inferInsert;
+
+/** A message from `sender` to `receiver` (a user message unless overridden), written straight to the table. */
+export async function createMessage(
+  db: Database,
+  sender: { id: string },
+  receiver: { id: string },
+  overrides: Partial<NewMessageRow> = {},
+) {
+  sequence += 1;
+  const [message] = await db
+    .insert(messages)
+    .values({ senderId: sender.id, receiverId: receiver.id, content: `Message ${sequence}`, ...overrides })
+    .returning();
+  return message!;
+}
+
+type NewLendingRequestRow = typeof lendingRequests.$inferInsert;
+
+/**
+ * A lending request by `requester` for `item` (pending unless overridden),
+ * written straight to the table: the item's status is the caller's business.
+ */
+export async function createLendingRequest(
+  db: Database,
+  item: { id: string; ownerId: string },
+  requester: { id: string },
+  overrides: Partial<NewLendingRequestRow> = {},
+) {
+  sequence += 1;
+  const [request] = await db
+    .insert(lendingRequests)
+    .values({
+      itemId: item.id,
+      requesterId: requester.id,
+      ownerId: item.ownerId,
+      message: `May I borrow it? (${sequence})`,
+      requestedFrom: '2099-01-01',
+      expectedReturnDate: '2099-01-08',
+      ...overrides,
+    })
+    .returning();
+  return request!;
 }

@@ -13,6 +13,12 @@ export interface LiveEventBus {
   publish(userIds: readonly string[], event: LiveEvent): Promise<void>;
   /** Listens for one user's events on this instance; returns the unsubscribe function. */
   subscribe(userId: string, listener: LiveEventListener): () => void;
+  /**
+   * Calls `listener` when this instance may have missed events (its link to
+   * the other instances was down and is back), so streams can tell their
+   * clients to refetch. Optional: a bus that cannot miss events has none.
+   */
+  onResync?(listener: () => void): () => void;
   close(): Promise<void>;
 }
 

@@ -3,11 +3,14 @@ import type { Actor } from './actor';
 import { contactRules } from './contact-policy';
 import { groupRules } from './group-policy';
 import { itemRules, photoRules } from './item-policy';
+import { lendingRules } from './lending-policy';
+import { messageRules } from './message-policy';
 import { userRules } from './user-policy';
 
 export { requireActor, requireSession, type Actor } from './actor';
 export type { GroupAccess } from './group-policy';
 export type { ItemAccess, PhotoAccess } from './item-policy';
+export type { MessagingRelationship, NetworkRequestMessageAccess } from './message-policy';
 
 /**
  * The one authorization module (Outline's server/policies). Every rule is a
@@ -20,6 +23,8 @@ const rules = {
   ...groupRules,
   ...itemRules,
   ...photoRules,
+  ...lendingRules,
+  ...messageRules,
 } as const;
 
 export type Action = keyof typeof rules;

@@ -1,0 +1,130 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { LiveEvent } from '../../contract/schemas/live-events';
+import { SESSION_IDLE_TIMEOUT_MS } from '../auth/session-store';
+import type { Database } from '../db/client';
+import { sessions } from '../db/schema';
+import { requireSession } from '../policies';
+import type { LiveEventBus } from './live-event-bus';
+
+export const LIVE_EVENTS_URL = '/api/events';
+/** Below the usual 30–60 s idle timeouts of proxies and load balancers. */
+export const DEFAULT_PING_INTERVAL_MS = 25_000;
+/**
+ * A client that reads slower than events arrive is cut off beyond this much
+ * unsent data rather than buffered without bound; its EventSource reconnects
+ * and refetches.
+ */
+const MAX_BUFFERED_BYTES = 64 * 1024;
+
+export interface LiveEventRoutesOptions {
+  db: Database;
+  bus: LiveEventBus;
+  /** How often a stream sends a `: ping` comment and re-checks its session. */
+  pingIntervalMs?: number;
+}
+
+/**
+ * GET /api/events: one server-sent-events stream per signed-in tab. It opens
+ * with `event: ready`, then carries the actor's own live events (addressed to
+ * them at publish time, ids only) and a ping comment that also ends the
+ * stream once the session is gone (signed out or expired).
+ */
+export const liveEventRoutes: FastifyPluginAsyncZod<LiveEventRoutesOptions> = async (app, options) => {
+  const { db, bus } = options;
+  const pingIntervalMs = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
+  const openStreams = new Set<() => void>();
+
+  // An open stream never finishes by itself: end them all before the server
+  // closes, or app.close() would wait for the forced-close deadline.
+  app.addHook('preClose', async () => {
+    for (const end of [...openStreams]) end();
+  });
+
+  // The session guard has already answered 401 to anyone signed out.
+  app.get(LIVE_EVENTS_URL, async (request, reply) => {
+    const session = requireSession(request);
+    const userId = session.user.id;
+    const res = reply.raw;
+
+    // From here on we write the raw response: Fastify must neither serialise
+    // nor end it. Headers set so far (Helmet on the raw response, rate-limit
+    // headers on the reply) are kept.
+    reply.hijack();
+    res.writeHead(200, {
+      ...definedHeaders(reply.getHeaders()),
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      // no-transform: proxies must not compress or rewrite the stream.
+      'Cache-Control': 'no-cache, no-transform',
+      // nginx buffers responses by default, which would hold events back.
+      'X-Accel-Buffering': 'no',
+    });
+
+    const stream = { ended: false, cleanUp: [] as (() => void)[] };
+    function end() {
+      if (stream.ended) return;
+      stream.ended = true;
+      for (const cleanUp of stream.cleanUp) cleanUp();
+      openStreams.delete(end);
+      if (!res.writableEnded) res.end();
+    }
+    function write(chunk: string) {
+      if (stream.ended) return;
+      res.write(chunk);
+      if (res.writableLength > MAX_BUFFERED_BYTES) {
+        request.log.warn({ userId }, 'live stream: client too slow, closing');
+        end();
+      }
+    }
+
+    openStreams.add(end);
+    res.on('close', end);
+    stream.cleanUp.push(bus.subscribe(userId, (event) => write(formatEvent(event))));
+    // Events may have been missed: a second `ready` tells the client to refetch.
+    if (bus.onResync) stream.cleanUp.push(bus.onResync(() => write(READY)));
+    const ping = setInterval(() => {
+      void sessionStillActive(db, session.idHash).then(
+        (active) => (active ? write(': ping\n\n') : end()),
+        // A database hiccup is not a sign-out: keep the stream, check again next time.
+        (error: unknown) => {
+          request.log.warn({ err: error }, 'live stream: session check failed');
+          write(': ping\n\n');
+        },
+      );
+    }, pingIntervalMs);
+    stream.cleanUp.push(() => clearInterval(ping));
+    write(READY);
+  });
+};
+
+const READY = 'event: ready\ndata: {}\n\n';
+
+/** One SSE message; the event name is the type, the data the whole event as JSON (one line). */
+export function formatEvent(event: LiveEvent): string {
+  return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+/**
+ * Whether the session still holds (not signed out, not expired). Unlike the
+ * session guard's lookup it records no activity: an open tab alone must not
+ * keep a session alive past its idle timeout.
+ */
+async function sessionStillActive(db: Database, idHash: string, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .select({ idHash: sessions.idHash })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.idHash, idHash),
+        gt(sessions.absoluteExpiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_TIMEOUT_MS)),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+function definedHeaders(headers: Record<string, number | string | string[] | undefined>): OutgoingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined));
+}

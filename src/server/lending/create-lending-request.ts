@@ -1,0 +1,94 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { LendingRequestStatus } from '../../contract/enums';
+import { isReservedForPersonalUse } from '../../contract/schemas/item';
+import { ACTIVE_REQUEST_STATUSES, type createLendingRequestSchema } from '../../contract/schemas/lending';
+import type { Database } from '../db/client';
+import { lendingRequests } from '../db/schema';
+import { AppError } from '../http/app-error';
+import { authorizeItem } from '../items/item-access';
+import { insertMessages } from '../messages/post-message';
+import type { Actor } from '../policies';
+import type { LendingChange } from './announce-lending-change';
+import { mappingLendingConflicts, refusalError } from './lending-errors';
+import { lendingStepMessage } from './lending-messages';
+import { decideLendingStep } from './lending-state-machine';
+
+export type CreateLendingRequestValues = z.output<ReturnType<typeof createLendingRequestSchema>>;
+
+/**
+ * The latest date that is "today" somewhere: tomorrow in UTC. A reservation
+ * blocks requests while its "available again" date is after it, so the
+ * server never refuses a request that a form in any time zone allowed (the
+ * mirror of the item form's "yesterday in UTC", docs/decisions/0009).
+ */
+export function latestLocalToday(now = new Date()): string {
+  return new Date(now.getTime() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * POST /api/lending-requests (spec §4, §7). The item row is locked, so this
+ * request and any other step on the same item (accept, hand-over, return,
+ * the owner's edit) happen one after the other and see each other's result.
+ * The request and its notification to the owner commit together.
+ */
+export async function createLendingRequest(
+  db: Database,
+  actor: Actor,
+  input: CreateLendingRequestValues,
+  today = latestLocalToday(),
+): Promise<LendingChange> {
+  return db.transaction(async (tx) => {
+    // Asking needs sight of the item (`item:read`: 404 for anyone it is not
+    // shared with, as if it did not exist); the state machine refuses the owner.
+    const item = await authorizeItem(tx, actor, input.itemId, 'item:read', { lock: true });
+    const open = await tx
+      .select({ requesterId: lendingRequests.requesterId, status: lendingRequests.status })
+      .from(lendingRequests)
+      .where(and(eq(lendingRequests.itemId, item.id), inArray(lendingRequests.status, [...ACTIVE_REQUEST_STATUSES])));
+    const mine = open.find((row) => row.requesterId === actor.id);
+    const role = item.ownerId === actor.id ? 'owner' : 'requester';
+    const outcome = decideLendingStep('create', (mine?.status as LendingRequestStatus | undefined) ?? null, role);
+    if (!outcome.allowed) throw refusalError(outcome.refusal);
+    if (input.ownerId !== undefined && input.ownerId !== item.ownerId) {
+      throw AppError.forbidden('ownerId is not the owner of the item');
+    }
+
+    const lentToSomeoneElse =
+      item.status === 'borrowed' || open.some((row) => row.status === 'accepted' || row.status === 'borrowed');
+    if (lentToSomeoneElse) {
+      throw new AppError('item_lent_to_someone_else', 'The item is promised or lent to someone else');
+    }
+    if (item.status !== 'available') throw new AppError('item_not_available', 'The item is not available');
+    if (isReservedForPersonalUse(item.personalUseUntil, today)) {
+      throw new AppError('item_reserved', 'The owner keeps the item for personal use');
+    }
+
+    const [created] = await mappingLendingConflicts(() =>
+      tx
+        .insert(lendingRequests)
+        .values({
+          itemId: item.id,
+          requesterId: actor.id,
+          ownerId: item.ownerId,
+          message: input.message,
+          requestedFrom: input.requestedFrom,
+          expectedReturnDate: input.expectedReturnDate,
+          status: outcome.next,
+        })
+        .returning({ id: lendingRequests.id }),
+    );
+    if (!created) throw new Error('The new lending request was not returned');
+    const posted = await insertMessages(tx, [
+      lendingStepMessage({
+        action: 'create',
+        requestId: created.id,
+        requesterId: actor.id,
+        ownerId: item.ownerId,
+        itemName: item.name,
+        message: input.message,
+      }),
+    ]);
+    return { requestId: created.id, itemId: item.id, requesterId: actor.id, ownerId: item.ownerId, posted };
+  });
+}

@@ -1,0 +1,28 @@
+import type { ItemCategory, LendingRequestStatus } from '../../contract/enums';
+import type { LendingRequest } from '../../contract/schemas/lending';
+import type { LendingRequestRow } from './lending-query';
+
+/** Spec §3 Lending request, with the item and both names for cards and messages. */
+export function presentLendingRequest({ request, item, requesterName, ownerName }: LendingRequestRow): LendingRequest {
+  return {
+    id: request.id,
+    itemId: request.itemId,
+    requesterId: request.requesterId,
+    ownerId: request.ownerId,
+    message: request.message,
+    requestedFrom: request.requestedFrom,
+    expectedReturnDate: request.expectedReturnDate,
+    status: request.status as LendingRequestStatus,
+    ownerResponse: request.ownerResponse,
+    requestedAt: request.requestedAt.toISOString(),
+    respondedAt: request.respondedAt?.toISOString() ?? null,
+    item: {
+      name: item.name,
+      category: item.category as ItemCategory,
+      description: item.description,
+      imageUrl: item.imageUrl,
+    },
+    requester: { name: requesterName },
+    owner: { name: ownerName },
+  };
+}

@@ -1,0 +1,39 @@
+import { desc, eq, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client';
+import { items, lendingRequests, users } from '../db/schema';
+
+const requester = alias(users, 'requester');
+const owner = alias(users, 'owner');
+
+/**
+ * Lending requests with their item and both people's names, in one statement
+ * whatever the number of rows. Callers pass the authorization as `where`
+ * (`involving`, or one side of it), so a list never loads someone else's request.
+ */
+export function selectLendingRequests(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({
+      request: lendingRequests,
+      item: {
+        name: items.name,
+        category: items.category,
+        description: items.description,
+        imageUrl: items.imageUrl,
+      },
+      requesterName: requester.name,
+      ownerName: owner.name,
+    })
+    .from(lendingRequests)
+    .innerJoin(items, eq(items.id, lendingRequests.itemId))
+    .innerJoin(requester, eq(requester.id, lendingRequests.requesterId))
+    .innerJoin(owner, eq(owner.id, lendingRequests.ownerId))
+    .where(where)
+    .orderBy(desc(lendingRequests.requestedAt), desc(lendingRequests.id));
+}
+export type LendingRequestRow = Awaited<ReturnType<typeof selectLendingRequests>>[number];
+
+/** The SQL form of the `lendingRequest:read` rule: the actor is one of the two parties. */
+export function involving(actorId: string): SQL | undefined {
+  return or(eq(lendingRequests.requesterId, actorId), eq(lendingRequests.ownerId, actorId));
+}

@@ -1,0 +1,127 @@
+import type { ItemStatus, LendingRequestStatus } from '../../contract/enums';
+import type { ErrorCode } from '../../contract/errors';
+import type { LendingAction, OwnerRequestAction } from '../../contract/schemas/lending';
+
+/**
+ * THE lending state machine (docs/decisions/0010): the only place where the
+ * steps of a lending request, who takes them and what they do to the item
+ * are written. Pure, so it can be read and tested as one table; the use
+ * cases, the policy rules and the item status all follow it.
+ *
+ * | action       | actor     | from                                  | to        | item afterwards |
+ * | ------------ | --------- | ------------------------------------- | --------- | --------------- |
+ * | create       | requester | none, declined, returned, withdrawn   | pending   | unchanged       |
+ * | withdraw     | requester | pending                               | withdrawn | unchanged       |
+ * | accept       | owner     | pending                               | accepted  | unchanged       |
+ * | decline      | owner     | pending                               | declined  | unchanged       |
+ * | markBorrowed | owner     | accepted                              | borrowed  | borrowed        |
+ * | markReturned | owner     | borrowed                              | returned  | available       |
+ *
+ * For `create` the "from" column is the requester's latest request for the
+ * item: a new row is created next to a closed one ("after a decline they may
+ * ask again"), while an open one blocks it.
+ *
+ * Accepting leaves the item `available`: the owner still has it in hand
+ * until they mark it borrowed. What keeps everybody else out from the
+ * accept on is the partial unique index `lending_requests_one_active_per_item`
+ * (one accepted-or-borrowed request per item): other requests cannot be
+ * accepted and new ones are refused with `item_lent_to_someone_else`.
+ */
+
+/** The actor's relation to one request. */
+export type LendingRole = 'requester' | 'owner' | 'stranger';
+
+/** Who takes each step. Policy rules (policies/lending-policy.ts) read this table. */
+export const LENDING_ACTION_ACTOR = {
+  create: 'requester',
+  withdraw: 'requester',
+  accept: 'owner',
+  decline: 'owner',
+  markBorrowed: 'owner',
+  markReturned: 'owner',
+} as const satisfies Record<LendingAction, Exclude<LendingRole, 'stranger'>>;
+
+export type LendingRefusal = Extract<
+  ErrorCode,
+  | 'not_found'
+  | 'permission_denied'
+  | 'own_item_request'
+  | 'request_already_active'
+  | 'request_transition_not_allowed'
+  | 'request_withdraw_not_allowed'
+>;
+
+interface Step {
+  /** Statuses the step starts from; `null` is "no request yet" (create only). */
+  from: readonly (LendingRequestStatus | null)[];
+  to: LendingRequestStatus;
+  /** What the item's status becomes; null leaves it as it is. */
+  itemStatus: ItemStatus | null;
+  /** The answer when the request is in any other status. */
+  wrongStatus: LendingRefusal;
+}
+
+const STEPS: Record<LendingAction, Step> = {
+  create: {
+    from: [null, 'declined', 'returned', 'withdrawn'],
+    to: 'pending',
+    itemStatus: null,
+    wrongStatus: 'request_already_active',
+  },
+  // Spec §4: only a pending request can be withdrawn ("Cannot withdraw this request.").
+  withdraw: { from: ['pending'], to: 'withdrawn', itemStatus: null, wrongStatus: 'request_withdraw_not_allowed' },
+  accept: { from: ['pending'], to: 'accepted', itemStatus: null, wrongStatus: 'request_transition_not_allowed' },
+  decline: { from: ['pending'], to: 'declined', itemStatus: null, wrongStatus: 'request_transition_not_allowed' },
+  markBorrowed: {
+    from: ['accepted'],
+    to: 'borrowed',
+    itemStatus: 'borrowed',
+    wrongStatus: 'request_transition_not_allowed',
+  },
+  markReturned: {
+    from: ['borrowed'],
+    to: 'returned',
+    itemStatus: 'available',
+    wrongStatus: 'request_transition_not_allowed',
+  },
+};
+
+export type LendingOutcome =
+  | { allowed: true; next: LendingRequestStatus; itemStatus: ItemStatus | null }
+  | { allowed: false; refusal: LendingRefusal };
+
+export function lendingRoleOf(actorId: string, parties: { requesterId: string; ownerId: string }): LendingRole {
+  if (actorId === parties.ownerId) return 'owner';
+  if (actorId === parties.requesterId) return 'requester';
+  return 'stranger';
+}
+
+/**
+ * Decides one step. The checks run in the order that leaks least: a stranger
+ * learns nothing (not_found, the request "does not exist" for them), a party
+ * taking the other party's step is refused (permission_denied; the owner
+ * asking for their own item gets own_item_request), and only then does the
+ * request's status matter (409).
+ */
+export function decideLendingStep(
+  action: LendingAction,
+  status: LendingRequestStatus | null,
+  role: LendingRole,
+): LendingOutcome {
+  const step = STEPS[action];
+  if (role === 'stranger') return { allowed: false, refusal: 'not_found' };
+  if (status === null && action !== 'create') return { allowed: false, refusal: 'not_found' };
+  if (role !== LENDING_ACTION_ACTOR[action]) {
+    return { allowed: false, refusal: action === 'create' ? 'own_item_request' : 'permission_denied' };
+  }
+  if (!step.from.includes(status)) return { allowed: false, refusal: step.wrongStatus };
+  return { allowed: true, next: step.to, itemStatus: step.itemStatus };
+}
+
+/** The owner's step named by PUT /api/lending-requests/{id} `status`. */
+export const OWNER_ACTION_FOR_STATUS = {
+  accepted: 'accept',
+  declined: 'decline',
+  borrowed: 'markBorrowed',
+  returned: 'markReturned',
+} as const satisfies Record<OwnerRequestAction, LendingAction>;

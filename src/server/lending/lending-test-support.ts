@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import type { TestApp } from '../../../tests/support/app';
+import { createContact, createUser } from '../../../tests/support/factories';
+import { createItem, shareWithUser } from '../../../tests/support/item-factories';
+import { items, lendingRequests } from '../db/schema';
+
+/*
+ * Test support for the lending tests (imported only by *.test.ts).
+ */
+
+/** A day far enough ahead that "not in the past" holds whenever the tests run. */
+export const FROM = '2099-03-01';
+export const UNTIL = '2099-03-08';
+
+/**
+ * Alice owns a drill she shared with Bob (a registered contact, "Can see"
+ * ticked). Dave is a stranger: he cannot see the drill and is party to nothing.
+ */
+export async function lendingParties(t: TestApp) {
+  const owner = await createUser(t.db, { name: 'Alice' });
+  const requester = await createUser(t.db, { name: 'Bob' });
+  const stranger = await createUser(t.db, { name: 'Dave' });
+  await createContact(t.db, owner, { contactUserId: requester.id });
+  const item = await createItem(t.db, owner, { name: 'Drill', description: 'Cordless, two batteries' });
+  await shareWithUser(t.db, item, requester);
+  return { owner, requester, stranger, item };
+}
+
+/** Another registered contact of the owner who may see the item (and ask for it). */
+export async function addViewer(t: TestApp, owner: { id: string }, item: { id: string }, name = 'Carol') {
+  const viewer = await createUser(t.db, { name });
+  await createContact(t.db, owner, { contactUserId: viewer.id });
+  await shareWithUser(t.db, item, viewer);
+  return viewer;
+}
+
+export function borrowPayload(itemId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    itemId,
+    message: 'Could I borrow it for the shelves?',
+    requestedFrom: FROM,
+    expectedReturnDate: UNTIL,
+    ...overrides,
+  };
+}
+
+export async function itemStatus(t: TestApp, itemId: string) {
+  const [row] = await t.db.select({ status: items.status }).from(items).where(eq(items.id, itemId));
+  return row?.status;
+}
+
+export async function requestStatus(t: TestApp, requestId: string) {
+  const [row] = await t.db
+    .select({ status: lendingRequests.status })
+    .from(lendingRequests)
+    .where(eq(lendingRequests.id, requestId));
+  return row?.status;
+}

@@ -1,0 +1,139 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actingUserQuerySchema } from '../../contract/schemas/contact';
+import { itemIdParamsSchema } from '../../contract/schemas/item';
+import {
+  createLendingRequestSchema,
+  lendingRequestIdParamsSchema,
+  lendingRequestListSchema,
+  lendingRequestSchema,
+  updateLendingRequestSchema,
+} from '../../contract/schemas/lending';
+import type { Database } from '../db/client';
+import { lendingRequests } from '../db/schema';
+import type { LiveEventBus } from '../events/live-event-bus';
+import { earliestReservationDate } from '../items/routes';
+import { authorize, requireActor, type Actor } from '../policies';
+import { announceLendingChange, type LendingChange } from './announce-lending-change';
+import { createLendingRequest } from './create-lending-request';
+import { presentLendingRequest } from './lending-presenter';
+import { involving, selectLendingRequests } from './lending-query';
+import { OWNER_ACTION_FOR_STATUS } from './lending-state-machine';
+import { returnItem } from './return-item';
+import { takeLendingStep } from './take-lending-step';
+
+/**
+ * The borrow form's schema, bounded by the server's earliest date (yesterday
+ * in UTC, as for the item reservation date: no time zone is refused its
+ * today), parsed per request.
+ */
+const createBody = z.unknown().transform((value, ctx) => {
+  const parsed = createLendingRequestSchema(earliestReservationDate()).safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
+  return z.NEVER;
+});
+
+/** A user id sent along (spec §7 sends it in bodies and queries) must be the actor: otherwise 403. */
+function ensureActingAs(actor: Actor, userId: string | undefined) {
+  if (userId !== undefined) authorize(actor, 'user:actAs', { id: userId });
+}
+
+/**
+ * Spec §7 "Lending requests" and "PUT /api/items/{id}/return". Every step
+ * goes through the state machine (lending-state-machine.ts) in one
+ * transaction with its system message; live events follow the commit.
+ */
+export const lendingRoutes: FastifyPluginAsyncZod<{ db: Database; bus: LiveEventBus }> = async (app, { db, bus }) => {
+  /** After commit: tell both people, then answer with the request as the actor now sees it. */
+  async function settle(actor: Actor, change: LendingChange, log: FastifyBaseLogger) {
+    await announceLendingChange(db, bus, change, log);
+    const [row] = await selectLendingRequests(db, and(eq(lendingRequests.id, change.requestId), involving(actor.id)));
+    if (!row) throw new Error('The lending request could not be read back');
+    return presentLendingRequest(row);
+  }
+
+  app.post(
+    '/api/lending-requests',
+    { schema: { body: createBody, response: { 201: lendingRequestSchema } } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      ensureActingAs(actor, request.body.requesterId);
+      const change = await createLendingRequest(db, actor, request.body);
+      return reply.status(201).send(await settle(actor, change, request.log));
+    },
+  );
+
+  app.get(
+    '/api/lending-requests/sent',
+    { schema: { querystring: actingUserQuerySchema, response: { 200: lendingRequestListSchema } } },
+    async (request) => {
+      const actor = requireActor(request);
+      ensureActingAs(actor, request.query.userId);
+      const rows = await selectLendingRequests(db, eq(lendingRequests.requesterId, actor.id));
+      return rows.map(presentLendingRequest);
+    },
+  );
+
+  app.get(
+    '/api/lending-requests/received',
+    { schema: { querystring: actingUserQuerySchema, response: { 200: lendingRequestListSchema } } },
+    async (request) => {
+      const actor = requireActor(request);
+      ensureActingAs(actor, request.query.userId);
+      const rows = await selectLendingRequests(db, eq(lendingRequests.ownerId, actor.id));
+      return rows.map(presentLendingRequest);
+    },
+  );
+
+  app.put(
+    '/api/lending-requests/:id',
+    {
+      schema: {
+        params: lendingRequestIdParamsSchema,
+        body: updateLendingRequestSchema,
+        response: { 200: lendingRequestSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const { status, ownerResponse } = request.body;
+      const change = await takeLendingStep(
+        db,
+        actor,
+        request.params.id,
+        OWNER_ACTION_FOR_STATUS[status],
+        ownerResponse,
+      );
+      return settle(actor, change, request.log);
+    },
+  );
+
+  /** Withdraw (spec §7 "DELETE … (withdraw; some paths add userId query parameter)"): the request stays, withdrawn. */
+  app.delete(
+    '/api/lending-requests/:id',
+    {
+      schema: {
+        params: lendingRequestIdParamsSchema,
+        querystring: actingUserQuerySchema,
+        response: { 200: lendingRequestSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      ensureActingAs(actor, request.query.userId);
+      const change = await takeLendingStep(db, actor, request.params.id, 'withdraw');
+      return settle(actor, change, request.log);
+    },
+  );
+
+  /** The owner's "Return Item" (spec §2 item card). 204: the card refetches the item and requests. */
+  app.put('/api/items/:id/return', { schema: { params: itemIdParamsSchema } }, async (request, reply) => {
+    const actor = requireActor(request);
+    const change = await returnItem(db, actor, request.params.id);
+    if (change) await announceLendingChange(db, bus, change, request.log);
+    return reply.status(204).send();
+  });
+};

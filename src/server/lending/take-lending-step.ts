@@ -1,0 +1,127 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { LendingRequestStatus } from '../../contract/enums';
+import type { LendingAction } from '../../contract/schemas/lending';
+import type { Database, DbOrTx } from '../db/client';
+import { items, lendingRequests } from '../db/schema';
+import { AppError } from '../http/app-error';
+import { insertMessages } from '../messages/post-message';
+import { authorize, type Actor } from '../policies';
+import type { LendingChange } from './announce-lending-change';
+import { mappingLendingConflicts, refusalError } from './lending-errors';
+import { insertOwnerResponse, lendingStepMessage } from './lending-messages';
+import { decideLendingStep, lendingRoleOf } from './lending-state-machine';
+
+/** Every step after creation: the owner's four and the requester's withdraw. */
+export type LendingStepAction = Exclude<LendingAction, 'create'>;
+
+type RequestRow = typeof lendingRequests.$inferSelect;
+interface ItemRef {
+  id: string;
+  name: string;
+  status: string;
+}
+
+const notFound = () => AppError.notFound('Lending request not found');
+
+/**
+ * PUT /api/lending-requests/{id} (owner) and DELETE (requester's withdraw).
+ * Locks the item, then the request: the same order as every other lending
+ * write, so concurrent steps queue instead of deadlocking, and each one sees
+ * the status the previous one left.
+ */
+export async function takeLendingStep(
+  db: Database,
+  actor: Actor,
+  requestId: string,
+  action: LendingStepAction,
+  ownerResponse: string | null = null,
+): Promise<LendingChange> {
+  return db.transaction(async (tx) => {
+    // The item id never changes, so reading it unlocked to lock the item first is safe.
+    const [ref] = await tx
+      .select({ itemId: lendingRequests.itemId })
+      .from(lendingRequests)
+      .where(eq(lendingRequests.id, requestId));
+    if (!ref) throw notFound();
+    const [item] = await tx
+      .select({ id: items.id, name: items.name, status: items.status })
+      .from(items)
+      .where(eq(items.id, ref.itemId))
+      .for('update');
+    const [request] = await tx.select().from(lendingRequests).where(eq(lendingRequests.id, requestId)).for('update');
+    if (!item || !request) throw notFound();
+    return applyLendingStep(tx, actor, action, request, item, ownerResponse);
+  });
+}
+
+/**
+ * One step on a locked request of a locked item, inside the caller's
+ * transaction: authorization (a stranger gets 404, the other party 403),
+ * the state machine (409), the item's status and the system message.
+ */
+export async function applyLendingStep(
+  tx: DbOrTx,
+  actor: Actor,
+  action: LendingStepAction,
+  request: RequestRow,
+  item: ItemRef,
+  ownerResponse: string | null,
+): Promise<LendingChange> {
+  authorize(actor, 'lendingRequest:read', request, { hideAs404: true });
+  authorize(actor, 'lendingRequest:act', { ...request, action });
+  const outcome = decideLendingStep(action, request.status as LendingRequestStatus, lendingRoleOf(actor.id, request));
+  if (!outcome.allowed) throw refusalError(outcome.refusal);
+
+  if (action === 'accept') await ensureNobodyElseHasIt(tx, request, item);
+  const decides = action === 'accept' || action === 'decline';
+  // The partial unique index is the final arbiter of racing accepts; its
+  // violation becomes item_lent_to_someone_else, never a generic 409 or a 500.
+  await mappingLendingConflicts(() =>
+    tx
+      .update(lendingRequests)
+      .set({
+        status: outcome.next,
+        updatedAt: sql`now()`,
+        ...(decides ? { respondedAt: sql`now()`, ownerResponse } : {}),
+      })
+      .where(eq(lendingRequests.id, request.id)),
+  );
+  if (outcome.itemStatus) {
+    await tx
+      .update(items)
+      .set({ status: outcome.itemStatus, updatedAt: sql`now()` })
+      .where(eq(items.id, item.id));
+  }
+  const posted = await insertMessages(tx, [
+    lendingStepMessage({
+      action,
+      requestId: request.id,
+      requesterId: request.requesterId,
+      ownerId: request.ownerId,
+      itemName: item.name,
+    }),
+  ]);
+  if (decides && ownerResponse) {
+    const answer = { senderId: request.ownerId, receiverId: request.requesterId, content: ownerResponse };
+    posted.push(...(await insertOwnerResponse(tx, answer)));
+  }
+  return { requestId: request.id, itemId: item.id, requesterId: request.requesterId, ownerId: request.ownerId, posted };
+}
+
+/** Accepting needs the item free: no other request accepted or handed out, and not lent outside the app's records. */
+async function ensureNobodyElseHasIt(tx: DbOrTx, request: RequestRow, item: ItemRef): Promise<void> {
+  const [other] = await tx
+    .select({ id: lendingRequests.id })
+    .from(lendingRequests)
+    .where(
+      and(
+        eq(lendingRequests.itemId, item.id),
+        ne(lendingRequests.id, request.id),
+        inArray(lendingRequests.status, ['accepted', 'borrowed']),
+      ),
+    )
+    .limit(1);
+  if (other || item.status === 'borrowed') {
+    throw new AppError('item_lent_to_someone_else', 'Another request for this item is accepted or borrowed');
+  }
+}

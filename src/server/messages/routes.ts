@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  conversationListSchema,
+  conversationsParamsSchema,
+  messageSchema,
+  sendMessageSchema,
+  threadParamsSchema,
+  threadSchema,
+} from '../../contract/schemas/messages';
+import type { Database } from '../db/client';
+import { authorize, requireActor, type Actor } from '../policies';
+import { getThread } from './get-thread';
+import { listConversations } from './list-conversations';
+import { markConversationRead } from './mark-read';
+import { sendMessage } from './send-message';
+
+/** A user id in the path or body names the acting user (docs/decisions/0005). */
+function ensureActingAs(actor: Actor, userId: string | undefined) {
+  if (userId !== undefined) authorize(actor, 'user:actAs', { id: userId });
+}
+
+/**
+ * Spec §7 "Messages". The actor is one side of every conversation read or
+ * written here by construction: queries filter on the session's user, and
+ * the user id the paths carry must be that user.
+ */
+export const messageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/conversations/:userId',
+    { schema: { params: conversationsParamsSchema, response: { 200: conversationListSchema } } },
+    async (request) => {
+      const actor = requireActor(request);
+      ensureActingAs(actor, request.params.userId);
+      return listConversations(db, actor);
+    },
+  );
+
+  app.get(
+    '/api/conversations/:userId/:partnerId',
+    { schema: { params: threadParamsSchema, response: { 200: threadSchema } } },
+    async (request) => {
+      const actor = requireActor(request);
+      ensureActingAs(actor, request.params.userId);
+      return getThread(db, actor, request.params.partnerId);
+    },
+  );
+
+  app.put(
+    '/api/messages/read/:userId/:partnerId',
+    { schema: { params: threadParamsSchema } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      ensureActingAs(actor, request.params.userId);
+      await markConversationRead(db, app.liveEvents, actor, request.params.partnerId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/messages',
+    { schema: { body: sendMessageSchema, response: { 201: messageSchema } } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      ensureActingAs(actor, request.body.senderId);
+      return reply.status(201).send(await sendMessage(db, app.liveEvents, actor, request.body));
+    },
+  );
+};

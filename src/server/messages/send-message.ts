@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import type { Message, SendMessageInput } from '../../contract/schemas/messages';
+import type { Database } from '../db/client';
+import { messages } from '../db/schema';
+import type { LiveEventBus } from '../events/live-event-bus';
+import { AppError } from '../http/app-error';
+import { can, type Actor } from '../policies';
+import { findPartner } from './messaging-relationship';
+import { announceMessages, insertMessages } from './post-message';
+import { presentMessage, selectThreadMessages } from './thread-query';
+
+type SendMessageValues = Pick<SendMessageInput, 'receiverId'> & { content: string };
+
+/**
+ * POST /api/messages: a user message from the actor (the sender is always
+ * the session's user) to someone they may message (decision 0010); a
+ * receiver who does not exist is refused the same way as a stranger, so the
+ * answer does not reveal which ids are accounts.
+ */
+export async function sendMessage(
+  db: Database,
+  bus: LiveEventBus,
+  actor: Actor,
+  input: SendMessageValues,
+): Promise<Message> {
+  if (input.receiverId === actor.id) {
+    throw AppError.invalid('You cannot message yourself', 'errors.invalid_input', [
+      { path: 'receiverId', messageKey: 'errors.invalid_input' },
+    ]);
+  }
+  const partner = await findPartner(db, actor.id, input.receiverId);
+  if (!partner || !can(actor, 'message:send', partner)) throw recipientNotAllowed();
+
+  const posted = await insertMessages(db, [
+    { senderId: actor.id, receiverId: input.receiverId, content: input.content, messageType: 'user' },
+  ]);
+  await announceMessages(db, bus, posted);
+  const [created] = posted;
+  const [row] = created ? await selectThreadMessages(db, actor.id, input.receiverId, eq(messages.id, created.id)) : [];
+  if (!row) throw new Error('The new message could not be read back');
+  return presentMessage(row);
+}
+
+function recipientNotAllowed() {
+  return new AppError(
+    'message_recipient_not_allowed',
+    'You can message only people in your network or people you already talk to',
+  );
+}

@@ -1,0 +1,121 @@
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { ItemCategory, LendingRequestStatus, MessageType, Urgency } from '../../contract/enums';
+import type { Message, SystemEvent } from '../../contract/schemas/messages';
+import type { DbOrTx } from '../db/client';
+import { items, lendingRequests, messages, networkRequestResponses, networkRequests, users } from '../db/schema';
+
+/**
+ * A thread shows at most this many messages: the latest ones, oldest first.
+ * Enough for any real conversation between neighbours, and it keeps the
+ * 3-second poll (spec §9) cheap however long two people have been talking.
+ */
+export const THREAD_MESSAGE_LIMIT = 200;
+
+/**
+ * Messages between `readerId` and `partnerId` (both directions, nobody
+ * else's), newest first, each with its sender's name, the lending request it
+ * is about (current status, item name) and the network request it carries
+ * (whether the reader already answered). One query whatever their number.
+ *
+ * The linked requests are joined only when the reader is party to them, so
+ * a message can never show a request between other people.
+ */
+export function selectThreadMessages(db: DbOrTx, readerId: string, partnerId: string, where?: SQL) {
+  return db
+    .select({
+      message: messages,
+      senderName: users.name,
+      lendingRequest: {
+        id: lendingRequests.id,
+        itemId: lendingRequests.itemId,
+        itemName: items.name,
+        ownerId: lendingRequests.ownerId,
+        requesterId: lendingRequests.requesterId,
+        status: lendingRequests.status,
+        requestedFrom: lendingRequests.requestedFrom,
+        expectedReturnDate: lendingRequests.expectedReturnDate,
+      },
+      networkRequest: {
+        id: networkRequests.id,
+        requesterId: networkRequests.requesterId,
+        title: networkRequests.title,
+        description: networkRequests.description,
+        category: networkRequests.category,
+        urgency: networkRequests.urgency,
+        answered: sql<boolean>`EXISTS (
+          SELECT 1 FROM ${networkRequestResponses} r
+           WHERE r.network_request_id = ${networkRequests.id} AND r.responder_id = ${readerId})`,
+      },
+    })
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .leftJoin(
+      lendingRequests,
+      and(
+        eq(lendingRequests.id, messages.lendingRequestId),
+        or(eq(lendingRequests.requesterId, readerId), eq(lendingRequests.ownerId, readerId)),
+      ),
+    )
+    .leftJoin(items, eq(items.id, lendingRequests.itemId))
+    .leftJoin(
+      networkRequests,
+      and(
+        eq(networkRequests.id, messages.networkRequestId),
+        or(eq(networkRequests.requesterId, readerId), eq(networkRequests.requesterId, partnerId)),
+      ),
+    )
+    .where(
+      and(
+        or(
+          and(eq(messages.senderId, readerId), eq(messages.receiverId, partnerId)),
+          and(eq(messages.senderId, partnerId), eq(messages.receiverId, readerId)),
+        ),
+        where,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(THREAD_MESSAGE_LIMIT);
+}
+export type ThreadMessageRow = Awaited<ReturnType<typeof selectThreadMessages>>[number];
+
+/** Spec §3 Message: the contract shape of one row. */
+export function presentMessage(row: ThreadMessageRow): Message {
+  const { message, lendingRequest: lending, networkRequest: network } = row;
+  return {
+    id: message.id,
+    senderId: message.senderId,
+    receiverId: message.receiverId,
+    content: message.content,
+    messageType: message.messageType as MessageType,
+    systemEvent: message.systemEvent as SystemEvent | null,
+    createdAt: message.createdAt.toISOString(),
+    readAt: message.readAt ? message.readAt.toISOString() : null,
+    sender: { name: row.senderName },
+    // Left joins give a null id when the message has no request (or one the reader is not party to).
+    lendingRequest:
+      lending?.id && lending.itemId && lending.ownerId && lending.requesterId && lending.status
+        ? {
+            id: lending.id,
+            itemId: lending.itemId,
+            itemName: lending.itemName ?? '',
+            ownerId: lending.ownerId,
+            requesterId: lending.requesterId,
+            status: lending.status as LendingRequestStatus,
+            requestedFrom: lending.requestedFrom,
+            expectedReturnDate: lending.expectedReturnDate,
+          }
+        : null,
+    networkRequest:
+      network?.id && network.requesterId && network.title && network.urgency
+        ? {
+            id: network.id,
+            requesterId: network.requesterId,
+            title: network.title,
+            description: network.description,
+            category: network.category as ItemCategory | null,
+            urgency: network.urgency as Urgency,
+            answered: network.answered,
+          }
+        : null,
+  };
+}

@@ -1,0 +1,47 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { contacts, groupMembers, messages } from '../db/schema';
+import type { PostedMessage } from '../messages/post-message';
+
+/**
+ * The requester's network (decision 0010): their registered contacts (own
+ * address book, linked to a user) and everyone who shares a group with them.
+ * Each person once (DISTINCT), never the requester, nobody else. Membership
+ * is read as it is at this moment, so someone removed from a group before the
+ * request is not in it.
+ */
+function networkOf(requesterId: string): SQL {
+  return sql`
+    SELECT DISTINCT person.user_id
+      FROM (
+        SELECT c.contact_user_id AS user_id
+          FROM ${contacts} c
+         WHERE c.user_id = ${requesterId} AND c.contact_user_id IS NOT NULL
+        UNION ALL
+        SELECT co.user_id
+          FROM ${groupMembers} mine
+          JOIN ${groupMembers} co ON co.group_id = mine.group_id
+         WHERE mine.user_id = ${requesterId}
+      ) person
+     WHERE person.user_id <> ${requesterId}`;
+}
+
+/**
+ * Inside the caller's transaction: one network_request message from the
+ * requester to each person of their network, computed and written by one
+ * INSERT … SELECT, so a network of any size is one statement (a multi-row
+ * VALUES list would hit PostgreSQL's 65,535 parameter limit at ~8,000
+ * people). Returns what `announceMessages` needs after commit.
+ */
+export async function insertNetworkRequestMessages(
+  tx: DbOrTx,
+  request: { id: string; requesterId: string; content: string },
+): Promise<PostedMessage[]> {
+  const result = await tx.execute<{ id: string; sender_id: string; receiver_id: string }>(sql`
+    INSERT INTO ${messages} (sender_id, receiver_id, content, message_type, system_event, network_request_id)
+    SELECT ${request.requesterId}, network.user_id, ${request.content}, 'network_request', 'network_request', ${request.id}
+      FROM (${networkOf(request.requesterId)}) network
+    RETURNING id, sender_id, receiver_id
+  `);
+  return result.rows.map((row) => ({ id: row.id, senderId: row.sender_id, receiverId: row.receiver_id }));
+}

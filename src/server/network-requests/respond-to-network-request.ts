@@ -1,0 +1,144 @@
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { respondToNetworkRequestSchema } from '../../contract/schemas/network-request';
+import type { DbOrTx, Database } from '../db/client';
+import {
+  contacts,
+  itemContactPermissions,
+  items,
+  messages,
+  networkRequestResponses,
+  networkRequests,
+  users,
+} from '../db/schema';
+import { lockAddressBook } from '../contacts/address-book-lock';
+import type { LiveEventBus } from '../events/live-event-bus';
+import { AppError } from '../http/app-error';
+import { announceMessages, insertMessages, type NewMessage } from '../messages/post-message';
+import { authorize, type Actor } from '../policies';
+
+type ResponseValues = z.output<typeof respondToNetworkRequestSchema>;
+
+export interface NetworkRequestAnswer {
+  id: string;
+  response: ResponseValues['response'];
+  itemId: string | null;
+}
+
+/** The English sentence stored with the system message; readers see `network_item_added` in their language. */
+export function itemAddedText(responderName: string, itemName: string): string {
+  return `${responderName} added ${itemName} to help you`;
+}
+
+/**
+ * POST /api/network-requests/{messageId}/respond, by the person the
+ * network_request message reached (anyone else: 404). One answer per person
+ * and request: the unique index decides, so a double tap on "Add Item to
+ * Help" creates one item and the second tap gets 409.
+ *
+ * - add_to_items: quick-add item (category other, status available), the
+ *   requester made one of the responder's registered contacts if they are
+ *   not yet, "Can see" ticked for them (the visibility rule of decision 0009
+ *   stays the only way to see an item), and a system message telling them.
+ * - have_it: a user message with the responder's words, which are required:
+ *   the requester must learn how to get the thing, and the server does not
+ *   write text in the responder's name.
+ * - decline: recorded only.
+ *
+ * All in one transaction; the messages are announced after it committed.
+ */
+export async function respondToNetworkRequest(
+  db: Database,
+  bus: LiveEventBus,
+  actor: Actor,
+  messageId: string,
+  input: ResponseValues,
+): Promise<NetworkRequestAnswer> {
+  const [target] = await db
+    .select({
+      receiverId: messages.receiverId,
+      messageType: messages.messageType,
+      networkRequestId: messages.networkRequestId,
+      requesterId: networkRequests.requesterId,
+      requesterName: users.name,
+      responderName: sql<string>`(SELECT u.name FROM ${users} u WHERE u.id = ${actor.id})`,
+    })
+    .from(messages)
+    .innerJoin(networkRequests, eq(networkRequests.id, messages.networkRequestId))
+    .innerJoin(users, eq(users.id, networkRequests.requesterId))
+    .where(eq(messages.id, messageId));
+  if (!target) throw AppError.notFound('No such network request');
+  authorize(actor, 'networkRequest:respond', target, { hideAs404: true });
+  if (input.response === 'have_it' && input.message === null) {
+    throw AppError.invalid('A message is required', 'errors.invalid_input', [
+      { path: 'message', messageKey: 'validation.messageRequired' },
+    ]);
+  }
+  const { networkRequestId } = target;
+  // The policy refused a message without a request already; this narrows the type.
+  if (networkRequestId === null) throw AppError.notFound('No such network request');
+
+  const { answer, posted } = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(networkRequestResponses)
+      .values({ networkRequestId, responderId: actor.id, response: input.response, message: input.message })
+      .onConflictDoNothing({ target: [networkRequestResponses.networkRequestId, networkRequestResponses.responderId] })
+      .returning({ id: networkRequestResponses.id });
+    if (!claimed) throw new AppError('network_request_answered', 'You have already answered this request');
+
+    const toRequester = { senderId: actor.id, receiverId: target.requesterId, networkRequestId };
+    let itemId: string | null = null;
+    const outgoing: NewMessage[] = [];
+    if (input.response === 'add_to_items' && input.item) {
+      itemId = await addItemForRequester(tx, actor, input.item, target);
+      await tx.update(networkRequestResponses).set({ itemId }).where(eq(networkRequestResponses.id, claimed.id));
+      outgoing.push({
+        ...toRequester,
+        content: itemAddedText(target.responderName, input.item.name),
+        messageType: 'system',
+        systemEvent: 'network_item_added',
+      });
+    } else if (input.response === 'have_it' && input.message !== null) {
+      outgoing.push({ ...toRequester, content: input.message, messageType: 'user' });
+    }
+    const posted = await insertMessages(tx, outgoing);
+    return { answer: { id: claimed.id, response: input.response, itemId }, posted };
+  });
+  await announceMessages(db, bus, posted);
+  return answer;
+}
+
+/**
+ * Quick-add (spec §9: category other, status available) shared with the
+ * requester: they become one of the responder's registered contacts when
+ * they are not yet (active and linked, only their name copied, as
+ * POST /api/contacts does), under the address-book lock.
+ */
+async function addItemForRequester(
+  tx: DbOrTx,
+  actor: Actor,
+  item: NonNullable<ResponseValues['item']>,
+  requester: { requesterId: string; requesterName: string },
+): Promise<string> {
+  const [created] = await tx
+    .insert(items)
+    .values({
+      ownerId: actor.id,
+      name: item.name,
+      description: item.description,
+      category: 'other',
+      status: 'available',
+    })
+    .returning({ id: items.id });
+  if (!created) throw new Error('The new item was not returned');
+
+  await lockAddressBook(tx, actor.id);
+  await tx
+    .insert(contacts)
+    .values({ userId: actor.id, contactUserId: requester.requesterId, name: requester.requesterName, status: 'active' })
+    .onConflictDoNothing({ target: [contacts.userId, contacts.contactUserId] });
+  await tx
+    .insert(itemContactPermissions)
+    .values({ itemId: created.id, contactUserId: requester.requesterId, canView: true });
+  return created.id;
+}
