@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../../contract/schemas/user';
 import { FeedbackBannerSlot } from '../../features/feedback/components/feedback-banner-slot';
+import { useLiveEvents } from '../../features/live/use-live-events';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';
 import { AppHeader } from './app-header';
 import { BottomNav } from './bottom-nav';
@@ -17,6 +18,7 @@ interface SignedInLayoutProps {
  */
 export function SignedInLayout({ user, children }: SignedInLayoutProps) {
   const { t } = useTranslation();
+  useLiveEvents();
   const unread = useUnreadCount();
   const unreadCount = unread.data;
 

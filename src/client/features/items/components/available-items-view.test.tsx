@@ -149,14 +149,20 @@ describe('<AvailableItemsPage/>', () => {
     expect(await screen.findByTestId('item-card')).not.toBeNull();
   });
 
-  it("shows 'Item not listed?' with Ask network disabled while network requests do not exist", async () => {
+  it("shows 'Item not listed?' whose Ask network opens the network request dialog", async () => {
+    const user = userEvent.setup();
     render(<AvailableItemsPage />, { [AVAILABLE_ITEMS_URL]: { body: page([]) } });
     const card = screen.getByTestId('item-not-listed');
     expect(within(card).getByRole('heading', { name: 'Item not listed?' })).not.toBeNull();
-    const ask = within(card).getByRole('button', { name: 'Ask network' }) as HTMLButtonElement;
-    expect(ask.disabled).toBe(true);
-    expect(card.textContent).toContain('Asking your network comes with network requests, coming soon.');
     await screen.findByTestId('available-empty');
+    await user.click(within(card).getByRole('button', { name: 'Ask network' }));
+    const dialog = await screen.findByTestId('network-request-dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Ask your network' })).not.toBeNull();
+  });
+
+  it('keeps Ask network disabled without a handler', () => {
+    render(<AvailableItemsView />, { [AVAILABLE_ITEMS_URL]: { body: page([]) } });
+    expect((screen.getByRole('button', { name: 'Ask network' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('enables Ask network once a handler is given and the user is known', async () => {
@@ -165,7 +171,6 @@ describe('<AvailableItemsPage/>', () => {
     render(<AvailableItemsView onAskNetwork={onAskNetwork} />, { [AVAILABLE_ITEMS_URL]: { body: page([]) } });
     await user.click(screen.getByRole('button', { name: 'Ask network' }));
     expect(onAskNetwork).toHaveBeenCalledTimes(1);
-    expect(screen.queryByText('Asking your network comes with network requests, coming soon.')).toBeNull();
   });
 
   it('keeps Ask network disabled while the user is unknown', () => {

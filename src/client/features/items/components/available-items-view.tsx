@@ -2,11 +2,14 @@ import { Inbox, Megaphone, SearchX } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../contract/limits';
-import type { AvailableStatusFilter } from '../../../../contract/schemas/item';
+import type { AvailableStatusFilter, SharedItem } from '../../../../contract/schemas/item';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAuthUser } from '../../auth/api/get-auth-user';
+import { useSentRequests } from '../../lending/api/get-sent-requests';
+import { BorrowRequestDialog } from '../../lending/components/borrow-request-dialog';
+import { sentRequestByItem } from '../../lending/request-state';
 import { useAvailableItems, type AvailableItemsFilters } from '../api/get-available-items';
 import { CategorySelect, type CategoryFilter } from './category-select';
 import { FilterButtons } from './filter-buttons';
@@ -49,15 +52,12 @@ interface NotListedCardProps {
 
 /**
  * Spec §2: 'Item not listed?' with Ask network, which opens the network
- * request dialog; disabled until the user is known. The dialog comes with
- * network requests: until a page passes `onAskNetwork`, the button stays
- * disabled and says so.
+ * request dialog; disabled until the user is known (and without a handler).
  */
 function NotListedCard({ onAskNetwork }: NotListedCardProps) {
   const { t } = useTranslation();
   const user = useAuthUser();
   const headingId = useId();
-  const hintId = useId();
   const canAsk = onAskNetwork !== undefined && Boolean(user.data);
   return (
     <section
@@ -71,18 +71,12 @@ function NotListedCard({ onAskNetwork }: NotListedCardProps) {
           {t('items.available.notListed.title')}
         </h2>
         <p className="text-sm text-slate-700">{t('items.available.notListed.description')}</p>
-        {onAskNetwork === undefined && (
-          <p id={hintId} className="mt-1 text-xs text-slate-700">
-            {t('items.available.notListed.comingSoon')}
-          </p>
-        )}
       </div>
       <Button
         variant="secondary"
         className="shrink-0"
         disabled={!canAsk}
         onClick={onAskNetwork}
-        aria-describedby={onAskNetwork === undefined ? hintId : undefined}
         data-testid="ask-network"
       >
         <Megaphone className="h-4 w-4" aria-hidden="true" />
@@ -101,7 +95,9 @@ export interface AvailableItemsViewProps {
  * Spec §2 Available Items: search (name, description, owner; sent after a
  * pause in typing), category and status filters, the grid of other people's
  * items that loads the next page as the user scrolls (or taps Load more),
- * its empty states, and the 'Item not listed?' card.
+ * its empty states, and the 'Item not listed?' card. Each card shows the
+ * user's own request for it, from their sent requests; Request opens the
+ * borrow dialog once the user and those requests are known.
  */
 export function AvailableItemsView({ onAskNetwork }: AvailableItemsViewProps) {
   const { t } = useTranslation();
@@ -114,6 +110,15 @@ export function AvailableItemsView({ onAskNetwork }: AvailableItemsViewProps) {
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = available;
 
   const items = useMemo(() => available.data?.pages.flatMap((page) => page.items), [available.data]);
+
+  const user = useAuthUser();
+  const sent = useSentRequests({ enabled: Boolean(user.data) });
+  const sentByItem = useMemo(() => sentRequestByItem(sent.data ?? []), [sent.data]);
+  const [borrow, setBorrow] = useState<{ item: SharedItem; open: boolean } | null>(null);
+  // Without the sent requests the card cannot know whether one is active; if they fail
+  // to load, the server still refuses a second active request (request_already_active).
+  const canRequest = Boolean(user.data) && (sent.data !== undefined || sent.isError);
+  const openBorrow = canRequest ? (item: SharedItem) => setBorrow({ item, open: true }) : undefined;
   const filtering = filters.q !== '' || filters.category !== 'all' || filters.status !== 'all';
 
   const sentinel = useRef<HTMLDivElement>(null);
@@ -196,7 +201,7 @@ export function AvailableItemsView({ onAskNetwork }: AvailableItemsViewProps) {
           <ul aria-label={t('items.available.listLabel')} className={ITEM_GRID_CLASSES}>
             {items.map((item) => (
               <li key={item.id}>
-                <SharedItemCard item={item} />
+                <SharedItemCard item={item} sentRequest={sentByItem.get(item.id)} onRequest={openBorrow} />
               </li>
             ))}
           </ul>
@@ -215,6 +220,15 @@ export function AvailableItemsView({ onAskNetwork }: AvailableItemsViewProps) {
           </div>
         )}
       </div>
+
+      {borrow && (
+        <BorrowRequestDialog
+          key={borrow.item.id}
+          open={borrow.open}
+          onOpenChange={(open) => setBorrow((current) => current && { ...current, open })}
+          item={borrow.item}
+        />
+      )}
     </>
   );
 }

@@ -5,7 +5,7 @@ import type { OwnItem } from '../../../../contract/schemas/item';
 import { localIsoDate } from '../../../lib/local-date';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { daysAgo, DRILL_ID, makeOwnItem, makeSharedItem } from '../testing/make-item';
-import { OwnItemCard, SharedItemCard } from './item-card';
+import { OwnItemCard, SharedItemCard, type SharedItemCardProps } from './item-card';
 
 function renderOwnCard(item: OwnItem) {
   const actions = { onEdit: vi.fn(), onPermissions: vi.fn(), onDelete: vi.fn() };
@@ -13,8 +13,8 @@ function renderOwnCard(item: OwnItem) {
   return { ...result, actions, card: screen.getByTestId('item-card') };
 }
 
-function renderSharedCard(item = makeSharedItem()) {
-  const result = renderWithProviders(<SharedItemCard item={item} />);
+function renderSharedCard(item = makeSharedItem(), props: Omit<SharedItemCardProps, 'item'> = {}) {
+  const result = renderWithProviders(<SharedItemCard item={item} {...props} />);
   return { ...result, card: screen.getByTestId('item-card') };
 }
 
@@ -106,22 +106,6 @@ describe('<OwnItemCard/>', () => {
     expect(within(card).queryByTestId('item-return')).toBeNull();
   });
 
-  it('while borrowed: only a disabled Return Item that says why', () => {
-    const { card } = renderOwnCard(
-      makeOwnItem({ status: 'borrowed', requestCounts: { pending: 0, accepted: 1, other: 0 } }),
-    );
-    expect(within(card).getByTestId('item-status').textContent).toBe('Borrowed');
-    const returnButton = within(card).getByRole('button', { name: 'Return Item' }) as HTMLButtonElement;
-    expect(returnButton.disabled).toBe(true);
-    const reason = document.getElementById(returnButton.getAttribute('aria-describedby') ?? '');
-    expect(reason?.textContent).toBe('Returning items comes with lending requests, coming soon.');
-    expect(returnButton.parentElement?.getAttribute('title')).toBe(reason?.textContent);
-    expect(within(card).queryByTestId('item-edit')).toBeNull();
-    expect(within(card).queryByTestId('item-permissions')).toBeNull();
-    expect(within(card).queryByTestId('item-delete')).toBeNull();
-    expect(within(card).getByTestId('item-requests-accepted').textContent).toBe('1 accepted');
-  });
-
   it('shows "Reserved until" while the personal-use date is ahead', () => {
     const until = inDays(5);
     const { card } = renderOwnCard(makeOwnItem({ personalUseUntil: until }));
@@ -137,12 +121,16 @@ describe('<OwnItemCard/>', () => {
 });
 
 describe('<SharedItemCard/>', () => {
-  it("shows the owner's name and a Request button that is disabled until lending requests exist", () => {
-    const { card } = renderSharedCard();
+  it("shows the owner's name and, for an available item, an enabled Request that opens the borrow dialog", async () => {
+    const user = userEvent.setup();
+    const onRequest = vi.fn();
+    const item = makeSharedItem();
+    const { card } = renderSharedCard(item, { onRequest });
     expect(within(card).getByTestId('item-owner').textContent).toBe('Greta Gardener');
     const request = within(card).getByRole('button', { name: 'Request' }) as HTMLButtonElement;
-    expect(request.disabled).toBe(true);
-    expect(card.textContent).toContain('Borrowing comes with lending requests, coming soon.');
+    expect(request.disabled).toBe(false);
+    await user.click(request);
+    expect(onRequest).toHaveBeenCalledWith(item);
     expect(within(card).queryByTestId('item-edit')).toBeNull();
     expect(within(card).queryByTestId('item-requests')).toBeNull();
   });

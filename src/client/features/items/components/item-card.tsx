@@ -1,24 +1,16 @@
-import {
-  CalendarClock,
-  Clock,
-  HandHelping,
-  Pencil,
-  Tag,
-  Trash2,
-  Undo2,
-  User,
-  Users,
-  type LucideIcon,
-} from 'lucide-react';
+import { CalendarClock, Clock, Pencil, Tag, Trash2, User, Users, type LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ItemStatus } from '../../../../contract/enums';
 import { LIMITS } from '../../../../contract/limits';
 import { isReservedForPersonalUse, type OwnItem, type SharedItem } from '../../../../contract/schemas/item';
+import type { LendingRequest } from '../../../../contract/schemas/lending';
 import { Button } from '../../../components/ui/button';
 import { useDateFormatters } from '../../../i18n/use-date-formatters';
 import { cn } from '../../../lib/cn';
 import { localIsoDate, parseIsoDate } from '../../../lib/local-date';
+import { HandOverAction, ReturnItemAction } from '../../lending/components/owner-lending-actions';
+import { RequestActions } from '../../lending/components/request-actions';
 import { CATEGORY_LABEL_KEYS, STATUS_LABEL_KEYS } from '../item-labels';
 import { ItemImage } from './item-image';
 
@@ -126,35 +118,6 @@ function ItemCardFrame({ item, extra, actions }: ItemCardFrameProps) {
   );
 }
 
-/** A disabled action with the reason beside it: on phones there is no hover to show a title. */
-function UnavailableAction({
-  icon: Icon,
-  label,
-  reason,
-  testId,
-}: {
-  icon: LucideIcon;
-  label: string;
-  reason: string;
-  testId: string;
-}) {
-  const reasonId = useId();
-  return (
-    <div className="space-y-1.5">
-      {/* The title sits on the wrapper: a disabled button gets no pointer events, its parent does. */}
-      <span className="inline-flex" title={reason}>
-        <Button variant="secondary" size="sm" disabled aria-describedby={reasonId} data-testid={testId}>
-          <Icon className="h-4 w-4" aria-hidden="true" />
-          {label}
-        </Button>
-      </span>
-      <p id={reasonId} className="text-xs text-slate-600">
-        {reason}
-      </p>
-    </div>
-  );
-}
-
 /**
  * Spec §2: the requests of an own item, as pending, accepted (also while lent
  * out) and closed (declined, returned, withdrawn); only the counts that are not zero.
@@ -205,6 +168,8 @@ function RequestBadges({ counts }: { counts: OwnItem['requestCounts'] }) {
 
 export interface OwnItemCardProps {
   item: OwnItem;
+  /** The request the item is promised (accepted) or lent out (borrowed) under, when known. */
+  activeRequest?: LendingRequest;
   onEdit: (item: OwnItem) => void;
   onPermissions: (item: OwnItem) => void;
   onDelete: (item: OwnItem) => void;
@@ -212,21 +177,25 @@ export interface OwnItemCardProps {
 
 /**
  * The owner's card (My Items): request badges and, while the item is lent
- * out, 'Return Item' (it comes with lending requests, so it is shown
- * disabled); otherwise Edit, Who can see and Delete.
+ * out, 'Return Item' with who has it; otherwise Edit, Who can see and
+ * Delete, and 'Mark as borrowed' above them once a request was accepted.
  */
-export function OwnItemCard({ item, onEdit, onPermissions, onDelete }: OwnItemCardProps) {
+export function OwnItemCard({ item, activeRequest, onEdit, onPermissions, onDelete }: OwnItemCardProps) {
   const { t } = useTranslation();
   const name = item.name;
-  const actions =
-    item.status === 'borrowed' ? (
-      <UnavailableAction
-        icon={Undo2}
-        label={t('items.card.returnItem')}
-        reason={t('items.card.returnComesWithLending')}
-        testId="item-return"
+  if (item.status === 'borrowed') {
+    const lentTo = activeRequest?.status === 'borrowed' ? activeRequest : undefined;
+    return (
+      <ItemCardFrame
+        item={item}
+        extra={<RequestBadges counts={item.requestCounts} />}
+        actions={<ReturnItemAction item={item} request={lentTo} />}
       />
-    ) : (
+    );
+  }
+  const actions = (
+    <div className="space-y-3">
+      {activeRequest?.status === 'accepted' && <HandOverAction request={activeRequest} />}
       <div className="flex flex-wrap items-center gap-2">
         <Button
           variant="secondary"
@@ -261,7 +230,8 @@ export function OwnItemCard({ item, onEdit, onPermissions, onDelete }: OwnItemCa
           <Trash2 className="h-4 w-4" aria-hidden="true" />
         </Button>
       </div>
-    );
+    </div>
+  );
   return <ItemCardFrame item={item} extra={<RequestBadges counts={item.requestCounts} />} actions={actions} />;
 }
 
@@ -302,24 +272,24 @@ function SharedViaBadges({ groups }: { groups: SharedItem['sharedViaGroups'] }) 
   );
 }
 
+export interface SharedItemCardProps {
+  item: SharedItem;
+  /** The user's own request for the item that the card shows (see sentRequestByItem). */
+  sentRequest?: LendingRequest;
+  /** Opens the borrow dialog; absent until the user and their requests are known. */
+  onRequest?: (item: SharedItem) => void;
+}
+
 /**
- * Someone else's card (Available Items): the groups it was shared through and
- * 'Request', shown disabled until lending requests exist.
+ * Someone else's card (Available Items): the groups it was shared through
+ * and the lending actions of spec §2 (Request, or the user's request's status).
  */
-export function SharedItemCard({ item }: { item: SharedItem }) {
-  const { t } = useTranslation();
+export function SharedItemCard({ item, sentRequest, onRequest }: SharedItemCardProps) {
   return (
     <ItemCardFrame
       item={item}
       extra={<SharedViaBadges groups={item.sharedViaGroups} />}
-      actions={
-        <UnavailableAction
-          icon={HandHelping}
-          label={t('items.card.request')}
-          reason={t('items.card.requestComesWithLending')}
-          testId="item-request"
-        />
-      }
+      actions={<RequestActions item={item} request={sentRequest} onRequest={onRequest} />}
     />
   );
 }

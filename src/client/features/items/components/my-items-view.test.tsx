@@ -126,7 +126,7 @@ describe('<MyItemsPage/>', () => {
     await screen.findAllByTestId('item-card');
     expect(screen.getByRole('button', { name: 'Edit Cordless drill' })).not.toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit Ladder' })).toBeNull();
-    expect((screen.getByRole('button', { name: 'Return Item' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Return Item' }) as HTMLButtonElement).disabled).toBe(false);
     const games = screen.getAllByTestId('item-card').find((card) => card.getAttribute('data-item-id') === 'i4');
     expect(within(games!).getByTestId('item-requests-pending').textContent).toBe('2 pending');
     expect(within(games!).getByTestId('item-requests-other').textContent).toBe('3 closed');

@@ -6,6 +6,8 @@ import type { OwnItem } from '../../../../contract/schemas/item';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { useContacts } from '../../contacts/api/get-contacts';
+import { useReceivedRequests } from '../../lending/api/get-received-requests';
+import { ownerActiveRequestByItem } from '../../lending/request-state';
 import { useMyItems } from '../api/get-my-items';
 import {
   countByStatus,
@@ -63,12 +65,15 @@ interface OpenItemDialog {
  * Spec §2 My Items: Add item, the stat tiles (items, shared items,
  * contacts), status buttons with counts, search and category (filtered here:
  * the server sends every item of the user), the grid of the owner's cards
- * with their loading, error and empty states, and the item dialogs.
+ * with their loading, error and empty states, and the item dialogs. The
+ * received requests tell each card whom it is promised or lent to.
  */
 export function MyItemsView() {
   const { t } = useTranslation();
   const myItems = useMyItems();
   const contacts = useContacts();
+  const received = useReceivedRequests();
+  const activeRequests = useMemo(() => ownerActiveRequestByItem(received.data ?? []), [received.data]);
   const [filters, setFilters] = useState<MyItemsFilters>(NO_MY_ITEMS_FILTERS);
   const [createOpen, setCreateOpen] = useState(false);
   const [dialog, setDialog] = useState<OpenItemDialog | null>(null);
@@ -199,6 +204,7 @@ export function MyItemsView() {
               <li key={item.id}>
                 <OwnItemCard
                   item={item}
+                  activeRequest={activeRequests.get(item.id)}
                   onEdit={openDialog('edit')}
                   onPermissions={openDialog('permissions')}
                   onDelete={openDialog('delete')}

@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { POLLING } from '../../../../contract/limits';
 import { unreadCountSchema } from '../../../../contract/schemas/messages';
 import { apiJson } from '../../../lib/api-client';
-
-export const UNREAD_COUNT_URL = '/api/messages/unread-count';
+import { pollingWhileOffline, useLiveConnected } from '../../live/live-status';
+import { UNREAD_COUNT_URL } from './message-query-keys';
 
 /** Total unread messages of the signed-in user, for the header and bottom-nav badges. */
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
@@ -11,15 +11,19 @@ export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
   return unreadCountSchema.parse(body).count;
 }
 
-export const unreadCountQueryOptions = () =>
+/**
+ * Spec §7/§9: the badge polls every 30 s and counts as stale after 10 s, but
+ * only while the live stream is down; while it is open, `unread_count`
+ * events keep the badge current.
+ */
+export const unreadCountQueryOptions = (liveConnected = false) =>
   queryOptions({
     queryKey: [UNREAD_COUNT_URL],
     queryFn: ({ signal }) => getUnreadCount(signal),
-    // Spec §7/§9: the badge polls every 30 s and counts as stale after 10 s.
-    refetchInterval: POLLING.conversationsMs,
+    refetchInterval: pollingWhileOffline(POLLING.conversationsMs, liveConnected),
     staleTime: POLLING.conversationsStaleMs,
   });
 
 export function useUnreadCount() {
-  return useQuery(unreadCountQueryOptions());
+  return useQuery(unreadCountQueryOptions(useLiveConnected()));
 }

@@ -1,0 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { invalidateItemQueries } from '../../items/api/item-query-keys';
+import { CONVERSATIONS_URL_PREFIX, MESSAGES_URL } from '../../messages/api/message-query-keys';
+import { LENDING_REQUESTS_URL } from './lending-query-keys';
+
+function startsWithAny(prefixes: readonly string[]) {
+  return (query: { queryKey: readonly unknown[] }) => {
+    const [first] = query.queryKey;
+    return typeof first === 'string' && prefixes.some((prefix) => first.startsWith(prefix));
+  };
+}
+
+/**
+ * After any lending step (spec §7 "Lending requests"): sent and received
+ * requests, conversations and messages (each step posts a system message),
+ * and every item list (the item's status or request badges move with it).
+ */
+export function invalidateAfterLendingChange(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({
+      predicate: startsWithAny([LENDING_REQUESTS_URL, CONVERSATIONS_URL_PREFIX, MESSAGES_URL]),
+    }),
+    invalidateItemQueries(queryClient),
+  ]);
+}

@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../../../contract/limits';
+import type { SharedItem } from '../../../../contract/schemas/item';
+import { borrowFormSchema, type BorrowFormInput } from '../../../../contract/schemas/lending';
+import { Button } from '../../../components/ui/button';
+import { TextareaField, TextField } from '../../../components/ui/form-field';
+import { toast } from '../../../components/ui/toast-store';
+import { localIsoDate } from '../../../lib/local-date';
+import { itemErrorDescription } from '../../items/item-error-message';
+import { useCreateLendingRequest } from '../api/create-lending-request';
+
+const EMPTY: BorrowFormInput = { message: '', requestedFrom: '', requestedUntil: '' };
+
+interface BorrowRequestFormProps {
+  item: SharedItem;
+  onDone: () => void;
+}
+
+/**
+ * Spec §2 borrow-request dialog, §5 borrow form: what is asked for (item,
+ * owner, description), a message and the two dates. Dates start no earlier
+ * than the user's local today, the until-date no earlier than the from-date,
+ * and choosing a from-date fills an empty until-date with the same day.
+ * Validated with the contract's borrowFormSchema, as the server validates.
+ */
+export function BorrowRequestForm({ item, onDone }: BorrowRequestFormProps) {
+  const { t, i18n } = useTranslation();
+  const [today] = useState(() => localIsoDate());
+  const schema = useMemo(() => borrowFormSchema(today), [today]);
+  const create = useCreateLendingRequest();
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<BorrowFormInput>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  const from = useWatch({ control, name: 'requestedFrom' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await create.mutateAsync({
+        itemId: item.id,
+        message: values.message.trim(),
+        requestedFrom: values.requestedFrom,
+        // Spec §3: the form's until-date is sent as expectedReturnDate.
+        expectedReturnDate: values.requestedUntil,
+      });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: t('lending.toasts.sendFailed'),
+        description: itemErrorDescription(error, i18n),
+      });
+      return;
+    }
+    toast({ title: t('lending.toasts.sent') });
+    onDone();
+  });
+
+  const errorText = (message: string | undefined) => (message ? t(message) : undefined);
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4" data-testid="borrow-form">
+      <TextareaField
+        label={t('lending.borrow.message')}
+        rows={4}
+        maxLength={LIMITS.messageMax}
+        placeholder={t('lending.borrow.messagePlaceholder')}
+        error={errorText(errors.message?.message)}
+        data-testid="borrow-message"
+        {...register('message')}
+      />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label={t('lending.borrow.from')}
+          type="date"
+          min={today}
+          error={errorText(errors.requestedFrom?.message)}
+          data-testid="borrow-from"
+          {...register('requestedFrom', {
+            onChange: (event: { target: { value: string } }) => {
+              const chosen = event.target.value;
+              if (chosen && !getValues('requestedUntil')) setValue('requestedUntil', chosen);
+            },
+          })}
+        />
+        <TextField
+          label={t('lending.borrow.until')}
+          type="date"
+          min={from && from >= today ? from : today}
+          error={errorText(errors.requestedUntil?.message)}
+          data-testid="borrow-until"
+          {...register('requestedUntil')}
+        />
+      </div>
+      <div className="sticky -bottom-5 -mx-5 -mb-5 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:static sm:mx-0 sm:mb-0 sm:flex-row sm:justify-end sm:border-0 sm:px-0 sm:pb-0">
+        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={isSubmitting} data-testid="borrow-submit">
+          {t('lending.borrow.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+import { CircleCheck, Clock, HandHelping, PackageCheck, CircleX, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { LendingRequest } from '../../../../contract/schemas/lending';
+import { isReservedForPersonalUse, type SharedItem } from '../../../../contract/schemas/item';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast-store';
+import { localIsoDate } from '../../../lib/local-date';
+import { itemErrorDescription } from '../../items/item-error-message';
+import { useWithdrawLendingRequest } from '../api/withdraw-lending-request';
+import { UnavailableAction } from './unavailable-action';
+
+/** A disabled button that states where the user's request stands (spec §2: 'Request Accepted'). */
+function RequestStatus({ icon: Icon, label, testId }: { icon: LucideIcon; label: string; testId: string }) {
+  return (
+    <Button variant="secondary" size="sm" disabled data-testid={testId}>
+      <Icon className="h-4 w-4" aria-hidden="true" />
+      {label}
+    </Button>
+  );
+}
+
+/** Spec §2: a pending request shows a disabled 'Request Pending' and a cancel icon that withdraws it. */
+function PendingRequest({ item, request }: { item: SharedItem; request: LendingRequest }) {
+  const { t, i18n } = useTranslation();
+  const withdraw = useWithdrawLendingRequest();
+
+  const onWithdraw = async () => {
+    try {
+      await withdraw.mutateAsync(request.id);
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: t('lending.toasts.withdrawFailed'),
+        description: itemErrorDescription(error, i18n),
+      });
+      return;
+    }
+    toast({ title: t('lending.toasts.withdrawn') });
+  };
+
+  return (
+    <div className="flex items-center gap-2">
+      <RequestStatus icon={Clock} label={t('lending.card.requestPending')} testId="item-request-pending" />
+      <Button
+        variant="ghost"
+        size="sm"
+        className="w-10 px-0 text-red-700 hover:bg-red-50 hover:text-red-800 sm:w-9"
+        onClick={() => void onWithdraw()}
+        disabled={withdraw.isPending}
+        aria-label={t('lending.card.withdrawNamed', { name: item.name })}
+        title={t('lending.card.withdraw')}
+        data-testid="item-withdraw-request"
+      >
+        <CircleX className="h-4 w-4" aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}
+
+/** Why 'Request' is off for an item without an active request of the user; undefined when it may be asked for. */
+function unavailableReasonKey(item: SharedItem): string | undefined {
+  if (item.status === 'borrowed') return 'lending.card.unavailableBorrowed';
+  if (item.status === 'in_use') return 'lending.card.unavailableInUse';
+  if (isReservedForPersonalUse(item.personalUseUntil, localIsoDate())) return 'lending.card.unavailableReserved';
+  return undefined;
+}
+
+export interface RequestActionsProps {
+  item: SharedItem;
+  /** The user's own request for this item that the card shows (see sentRequestByItem). */
+  request: LendingRequest | undefined;
+  /** Opens the borrow dialog; absent until the user and their requests are known. */
+  onRequest: ((item: SharedItem) => void) | undefined;
+}
+
+/**
+ * Spec §2 non-owner card actions: an active request of the user is shown
+ * with its status instead of 'Request' (pending with withdraw, accepted,
+ * borrowed by the user); otherwise 'Request', enabled only while the item
+ * is available and not reserved, with the reason beside it when it is not.
+ * After a decline the user may ask again, with a note that they were declined.
+ */
+export function RequestActions({ item, request, onRequest }: RequestActionsProps) {
+  const { t } = useTranslation();
+  if (request?.status === 'pending') return <PendingRequest item={item} request={request} />;
+  if (request?.status === 'accepted') {
+    return (
+      <RequestStatus icon={CircleCheck} label={t('lending.card.requestAccepted')} testId="item-request-accepted" />
+    );
+  }
+  if (request?.status === 'borrowed') {
+    return <RequestStatus icon={PackageCheck} label={t('lending.card.borrowedByYou')} testId="item-request-borrowed" />;
+  }
+
+  const reasonKey = unavailableReasonKey(item);
+  if (reasonKey !== undefined || onRequest === undefined) {
+    return (
+      <UnavailableAction
+        icon={HandHelping}
+        label={t('items.card.request')}
+        reason={reasonKey && t(reasonKey)}
+        testId="item-request"
+      />
+    );
+  }
+  return (
+    <div className="space-y-1.5">
+      {request?.status === 'declined' && (
+        <p className="text-xs text-slate-600" data-testid="item-request-declined">
+          {t('lending.card.declinedNote')}
+        </p>
+      )}
+      <Button variant="primary" size="sm" onClick={() => onRequest(item)} data-testid="item-request">
+        <HandHelping className="h-4 w-4" aria-hidden="true" />
+        {t('items.card.request')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { ACTIVE_REQUEST_STATUSES, type LendingRequest } from '../../../contract/schemas/lending';
+
+const ACTIVE: readonly string[] = ACTIVE_REQUEST_STATUSES;
+
+export function isActiveRequest(request: LendingRequest): boolean {
+  return ACTIVE.includes(request.status);
+}
+
+/** Newest first by requestedAt (ISO strings of one format sort as text). */
+const newer = (a: LendingRequest, b: LendingRequest) => (a.requestedAt >= b.requestedAt ? a : b);
+
+/**
+ * The request a requester's item card shows (spec §2), per item: the active
+ * one (pending, accepted or borrowed; the server keeps at most one per item
+ * and requester) or, without one, the newest, so a decline can be mentioned.
+ */
+export function sentRequestByItem(requests: readonly LendingRequest[]): Map<string, LendingRequest> {
+  const byItem = new Map<string, LendingRequest>();
+  for (const request of requests) {
+    const current = byItem.get(request.itemId);
+    if (!current) {
+      byItem.set(request.itemId, request);
+    } else if (isActiveRequest(request) !== isActiveRequest(current)) {
+      if (isActiveRequest(request)) byItem.set(request.itemId, request);
+    } else {
+      byItem.set(request.itemId, newer(current, request));
+    }
+  }
+  return byItem;
+}
+
+/**
+ * Per own item, the request it is promised (accepted) or lent out (borrowed)
+ * under; the database allows at most one such request per item.
+ */
+export function ownerActiveRequestByItem(requests: readonly LendingRequest[]): Map<string, LendingRequest> {
+  const byItem = new Map<string, LendingRequest>();
+  for (const request of requests) {
+    if (request.status === 'accepted' || request.status === 'borrowed') byItem.set(request.itemId, request);
+  }
+  return byItem;
+}

@@ -1,0 +1,112 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { LIVE_EVENT_TYPES, liveEventSchema, type LiveEvent } from '../../../contract/schemas/live-events';
+import { invalidateItemQueries } from '../items/api/item-query-keys';
+import { LENDING_REQUESTS_URL } from '../lending/api/lending-query-keys';
+import { CONVERSATIONS_URL_PREFIX, UNREAD_COUNT_URL } from '../messages/api/message-query-keys';
+import { setLiveConnected } from './live-status';
+
+export const LIVE_EVENTS_URL = '/api/events';
+/** Pause before opening a stream again after the browser gave up on it; doubles up to the maximum. */
+const RETRY_MIN_MS = 2_000;
+const RETRY_MAX_MS = 60_000;
+
+/**
+ * Keeps this tab's live stream (GET /api/events) open while a user is
+ * signed in and refreshes the queries each event names. Mount it once, in
+ * the signed-in layout. While the stream is down `useLiveConnected()` is
+ * false and the queries poll (pollingWhileOffline).
+ */
+export function useLiveEvents(): void {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    // A browser without EventSource keeps polling, as if the stream were down.
+    if (!Reflect.has(globalThis, 'EventSource')) return;
+    let source: EventSource | undefined;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    let readyBefore = false;
+
+    const open = () => {
+      const current = new EventSource(LIVE_EVENTS_URL, { withCredentials: true });
+      source = current;
+      current.onopen = () => {
+        failures = 0;
+        setLiveConnected(true);
+      };
+      current.onerror = () => {
+        setLiveConnected(false);
+        // After a network error EventSource reconnects by itself; after an
+        // HTTP error (a 503 while the server restarts, a 429, a 401) it gives
+        // up for good, so start over after a growing pause.
+        if (current.readyState !== EventSource.CLOSED) return;
+        current.close();
+        const wait = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** failures);
+        failures += 1;
+        retryTimer = setTimeout(open, wait);
+      };
+      current.addEventListener('ready', () => {
+        // The first `ready` opens the stream; any later one (a reconnect, or
+        // the server's bus was interrupted) means events may have been missed.
+        if (readyBefore) refreshEverythingLive(queryClient);
+        readyBefore = true;
+      });
+      for (const type of LIVE_EVENT_TYPES) {
+        current.addEventListener(type, (message: MessageEvent<unknown>) => {
+          const event = parseLiveEvent(message.data);
+          if (event) applyLiveEvent(queryClient, event);
+        });
+      }
+    };
+
+    open();
+    return () => {
+      clearTimeout(retryTimer);
+      source?.close();
+      setLiveConnected(false);
+    };
+  }, [queryClient]);
+}
+
+/** Refreshes what an event names. Events carry ids only: the data comes from the authorized API. */
+export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
+  switch (event.type) {
+    case 'message':
+      void invalidateByPrefix(queryClient, CONVERSATIONS_URL_PREFIX);
+      void queryClient.invalidateQueries({ queryKey: [UNREAD_COUNT_URL] });
+      return;
+    case 'request_changed':
+      void invalidateByPrefix(queryClient, LENDING_REQUESTS_URL);
+      void invalidateItemQueries(queryClient);
+      // Each step posts a system message into the two people's conversation.
+      void invalidateByPrefix(queryClient, CONVERSATIONS_URL_PREFIX);
+      return;
+    case 'unread_count':
+      queryClient.setQueryData([UNREAD_COUNT_URL], event.count);
+      return;
+  }
+}
+
+function refreshEverythingLive(queryClient: QueryClient): void {
+  void invalidateByPrefix(queryClient, CONVERSATIONS_URL_PREFIX);
+  void queryClient.invalidateQueries({ queryKey: [UNREAD_COUNT_URL] });
+  void invalidateByPrefix(queryClient, LENDING_REQUESTS_URL);
+  void invalidateItemQueries(queryClient);
+}
+
+function invalidateByPrefix(queryClient: QueryClient, prefix: string) {
+  return queryClient.invalidateQueries({
+    predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(prefix),
+  });
+}
+
+function parseLiveEvent(data: unknown): LiveEvent | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed = liveEventSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

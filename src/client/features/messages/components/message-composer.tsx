@@ -1,0 +1,114 @@
+import { SendHorizontal } from 'lucide-react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../../../contract/limits';
+import { messageContentSchema } from '../../../../contract/schemas/messages';
+import { Button, FOCUS_RING } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast-store';
+import { cn } from '../../../lib/cn';
+import { itemErrorDescription } from '../../items/item-error-message';
+import { useSendMessage } from '../api/send-message';
+
+interface MessageComposerProps {
+  userId: string;
+  partnerId: string;
+}
+
+/**
+ * Spec §2/§5 Messages: Enter sends, Shift+Enter inserts a line break, a blank
+ * message is not sent (messageContentSchema, as the server checks). The text
+ * stays when sending fails, so nothing typed is lost.
+ */
+export function MessageComposer({ userId, partnerId }: MessageComposerProps) {
+  const { t, i18n } = useTranslation();
+  const hintId = useId();
+  const errorId = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const send = useSendMessage();
+  const blank = text.trim() === '';
+
+  const submit = async () => {
+    if (send.isPending || blank) return;
+    const parsed = messageContentSchema.safeParse(text);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'validation.messageRequired');
+      return;
+    }
+    try {
+      await send.mutateAsync({ userId, receiverId: partnerId, content: parsed.data });
+    } catch (failure) {
+      toast({
+        variant: 'destructive',
+        title: t('messages.toasts.sendFailed'),
+        description: itemErrorDescription(failure, i18n),
+      });
+      return;
+    }
+    setText('');
+    setError(null);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // An Enter that confirms an input method's composition (Japanese, Chinese …) is not a send.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void submit();
+  };
+
+  return (
+    <form
+      className="border-t border-slate-200 bg-white p-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      data-testid="message-composer"
+    >
+      <div className="flex items-end gap-2">
+        <label htmlFor={`${hintId}-input`} className="sr-only">
+          {t('messages.composer.label')}
+        </label>
+        <textarea
+          id={`${hintId}-input`}
+          rows={1}
+          value={text}
+          maxLength={LIMITS.messageMax}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (error) setError(null);
+          }}
+          onKeyDown={onKeyDown}
+          placeholder={t('messages.composer.placeholder')}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          aria-invalid={error ? true : undefined}
+          enterKeyHint="send"
+          className={cn(
+            'block max-h-40 min-h-11 flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 field-sizing-content',
+            'placeholder:text-slate-500 aria-[invalid=true]:border-red-700',
+            FOCUS_RING,
+          )}
+          data-testid="message-input"
+        />
+        <Button
+          type="submit"
+          size="icon"
+          className="h-11 w-11 shrink-0"
+          disabled={blank || send.isPending}
+          aria-label={t('messages.composer.send')}
+          data-testid="message-send"
+        >
+          <SendHorizontal className="h-5 w-5" aria-hidden="true" />
+        </Button>
+      </div>
+      <p id={hintId} className="mt-1 hidden text-xs text-slate-600 md:block">
+        {t('messages.composer.hint')}
+      </p>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+          {t(error)}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import type { Message } from '../../../../contract/schemas/messages';
+import { useDateFormatters } from '../../../i18n/use-date-formatters';
+import { cn } from '../../../lib/cn';
+import { messageKind, systemMessageText } from '../message-texts';
+import { LendingRequestMessage } from './lending-request-message';
+import { NetworkRequestMessage } from './network-request-message';
+
+interface MessageItemProps {
+  message: Message;
+  userId: string;
+}
+
+/** One entry of the thread, drawn by its kind (see messageKind). */
+export function MessageItem({ message, userId }: MessageItemProps) {
+  const kind = messageKind(message);
+  return (
+    <li className="flex flex-col" data-testid="message" data-message-id={message.id} data-kind={kind}>
+      {kind === 'bubble' && <MessageBubble message={message} own={message.senderId === userId} />}
+      {kind === 'system' && <SystemNotice message={message} />}
+      {kind === 'lendingRequest' && message.lendingRequest && (
+        <LendingRequestMessage message={message} request={message.lendingRequest} userId={userId} />
+      )}
+      {kind === 'networkRequest' && message.networkRequest && (
+        <NetworkRequestMessage message={message} request={message.networkRequest} userId={userId} />
+      )}
+    </li>
+  );
+}
+
+/** Spec §2: bubbles at most 70 % of the thread's width; the reader's own on the right. */
+function MessageBubble({ message, own }: { message: Message; own: boolean }) {
+  const { t } = useTranslation();
+  const { formatDateTime } = useDateFormatters();
+  return (
+    <div
+      className={cn(
+        'max-w-[70%] rounded-2xl px-3 py-2 text-base break-words whitespace-pre-wrap',
+        own
+          ? 'self-end rounded-br-sm bg-brand-700 text-white'
+          : 'self-start rounded-bl-sm border border-slate-200 bg-white text-slate-900',
+      )}
+      data-testid="message-bubble"
+      data-own={own}
+    >
+      {/* Who wrote it, for screen readers: sighted readers see it from the side. */}
+      <span className="sr-only">{own ? t('messages.thread.you') : message.sender.name}: </span>
+      {message.content}
+      <time
+        dateTime={message.createdAt}
+        className={cn('mt-0.5 block text-right text-xs', own ? 'text-brand-100' : 'text-slate-600')}
+      >
+        {formatDateTime(message.createdAt)}
+      </time>
+    </div>
+  );
+}
+
+function SystemNotice({ message }: { message: Message }) {
+  const { t } = useTranslation();
+  const { formatDateTime } = useDateFormatters();
+  return (
+    <p
+      className="mx-auto max-w-md rounded-lg bg-slate-100 px-3 py-1.5 text-center text-sm text-slate-700"
+      data-testid="system-message"
+    >
+      {systemMessageText(t, message)}
+      <time dateTime={message.createdAt} className="ml-2 text-xs text-slate-600">
+        {formatDateTime(message.createdAt)}
+      </time>
+    </p>
+  );
+}

@@ -1,0 +1,107 @@
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { Message } from '../../../../contract/schemas/messages';
+import { Button } from '../../../components/ui/button';
+import { useThread } from '../api/get-thread';
+import { useMarkRead } from '../api/mark-read';
+import { MESSAGES_PATH } from '../messages-route';
+import { MessageComposer } from './message-composer';
+import { MessageItem } from './message-item';
+
+interface MessageThreadProps {
+  userId: string;
+  partnerId: string;
+  /** From the conversation list, so the header has a name before the thread loads. */
+  partnerName: string | undefined;
+}
+
+/** Oldest first; the server's order is not part of the contract. */
+function inTimeOrder(messages: readonly Message[]): Message[] {
+  return [...messages].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+}
+
+/**
+ * Spec §2 Messages, right side: the messages with one person, refreshed live
+ * (or every 3 s while the live stream is down), and the composer. Opening it
+ * with unread messages marks them read (spec §4); so does a new message that
+ * arrives while it is open. Render with `key={partnerId}`.
+ */
+export function MessageThread({ userId, partnerId, partnerName }: MessageThreadProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const thread = useThread(userId, partnerId);
+  const messages = useMemo(() => inTimeOrder(thread.data?.messages ?? []), [thread.data]);
+  const name = thread.data?.partner.name ?? partnerName ?? '';
+
+  // Marks read once per newest unread message, not on every poll that still shows it unread.
+  const { mutate: markRead } = useMarkRead();
+  const markedUpTo = useRef<string | null>(null);
+  const newestUnreadId = messages.findLast((m) => m.receiverId === userId && m.readAt === null)?.id ?? null;
+  useEffect(() => {
+    if (newestUnreadId === null || markedUpTo.current === newestUnreadId) return;
+    markedUpTo.current = newestUnreadId;
+    markRead({ userId, partnerId });
+  }, [newestUnreadId, userId, partnerId, markRead]);
+
+  // Keeps the newest message in view when one arrives.
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = scroller.current;
+    if (node) node.scrollTop = node.scrollHeight;
+  }, [messages.length]);
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex min-h-0 flex-1 flex-col"
+      data-testid="message-thread"
+      data-partner-id={partnerId}
+    >
+      <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-2 md:px-4">
+        <Button asChild variant="ghost" size="icon" className="md:hidden">
+          <Link href={MESSAGES_PATH} aria-label={t('messages.thread.back')} data-testid="thread-back">
+            <ArrowLeft className="h-5 w-5" aria-hidden="true" />
+          </Link>
+        </Button>
+        <h2 id={headingId} className="truncate text-lg font-semibold text-slate-900" data-testid="thread-partner-name">
+          {name}
+        </h2>
+      </header>
+
+      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-4 md:px-4">
+        {thread.isPending && thread.fetchStatus !== 'idle' && (
+          <p role="status" className="text-center text-sm text-slate-600">
+            {t('common.loading')}
+          </p>
+        )}
+        {thread.isError && thread.data === undefined && (
+          <div role="alert" className="flex flex-col items-center gap-3 text-center">
+            <p className="text-sm font-medium text-red-700">{t('messages.thread.loadFailed')}</p>
+            <Button variant="secondary" size="sm" onClick={() => void thread.refetch()}>
+              {t('messages.thread.retry')}
+            </Button>
+          </div>
+        )}
+        {thread.data && messages.length === 0 && (
+          <p className="text-center text-sm text-slate-600" data-testid="thread-empty">
+            {t('messages.thread.empty')}
+          </p>
+        )}
+        {messages.length > 0 && (
+          // A log: screen readers announce messages as they arrive.
+          <div role="log" aria-label={t('messages.thread.label', { name })}>
+            <ol className="flex flex-col gap-3">
+              {messages.map((message) => (
+                <MessageItem key={message.id} message={message} userId={userId} />
+              ))}
+            </ol>
+          </div>
+        )}
+      </div>
+
+      <MessageComposer userId={userId} partnerId={partnerId} />
+    </section>
+  );
+}

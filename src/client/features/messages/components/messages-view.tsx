@@ -1,0 +1,80 @@
+import { MessagesSquare } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'wouter';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { useConversations } from '../api/get-conversations';
+import { useCurrentUserId } from '../api/use-current-user-id';
+import { PARTNER_PARAM } from '../messages-route';
+import { ConversationList } from './conversation-list';
+import { MessageThread } from './message-thread';
+
+/**
+ * The viewport less the header, the page title and subtitle, the paddings
+ * and (on phones) the bottom bar, so the composer stays in view without
+ * scrolling the page; never so short that a thread cannot be read.
+ */
+const PANEL_HEIGHT = 'h-[calc(100dvh-17.5rem)] min-h-80 md:h-[calc(100dvh-13.5rem)] md:min-h-96';
+
+/**
+ * Spec §2 Messages. The open conversation lives in the URL
+ * (`/messages?with=<partnerId>`). Phones show one view at a time: the list,
+ * or the thread with a back button; from md up both sit side by side.
+ */
+export function MessagesView() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const partnerId = params.get(PARTNER_PARAM) || undefined;
+  const userId = useCurrentUserId();
+  const conversations = useConversations(userId);
+  const partner = conversations.data?.find((c) => c.partnerId === partnerId);
+
+  return (
+    <div className="mt-6 grid gap-4 md:grid-cols-[minmax(16rem,22rem)_1fr]">
+      <section
+        aria-label={t('messages.list.label')}
+        className={cn(
+          'overflow-y-auto rounded-xl border border-slate-200 bg-white',
+          PANEL_HEIGHT,
+          partnerId === undefined ? 'block' : 'hidden md:block',
+        )}
+        aria-busy={conversations.isFetching}
+      >
+        {conversations.data === undefined && conversations.isError && (
+          <div role="alert" className="flex flex-col items-center gap-3 px-4 py-10 text-center">
+            <p className="text-sm font-medium text-red-700">{t('messages.list.loadFailed')}</p>
+            <Button variant="secondary" size="sm" onClick={() => void conversations.refetch()}>
+              {t('messages.list.retry')}
+            </Button>
+          </div>
+        )}
+        {conversations.data === undefined && !conversations.isError && (
+          <p role="status" className="px-4 py-10 text-center text-sm text-slate-600">
+            {t('common.loading')}
+          </p>
+        )}
+        {conversations.data !== undefined && (
+          <ConversationList conversations={conversations.data} activePartnerId={partnerId} />
+        )}
+      </section>
+
+      <div
+        className={cn(
+          'overflow-hidden rounded-xl border border-slate-200 bg-white',
+          PANEL_HEIGHT,
+          partnerId === undefined ? 'hidden md:flex' : 'flex',
+        )}
+      >
+        {partnerId !== undefined && userId !== undefined ? (
+          <MessageThread key={partnerId} userId={userId} partnerId={partnerId} partnerName={partner?.partnerName} />
+        ) : (
+          <div className="flex flex-1 flex-col items-center justify-center px-6 text-center" data-testid="no-thread">
+            <MessagesSquare className="h-10 w-10 text-slate-500" aria-hidden="true" />
+            <h2 className="mt-3 text-lg font-semibold text-slate-900">{t('messages.thread.noneSelected.title')}</h2>
+            <p className="mt-1 max-w-sm text-sm text-slate-700">{t('messages.thread.noneSelected.description')}</p>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

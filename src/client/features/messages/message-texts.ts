@@ -1,0 +1,86 @@
+import type { TFunction } from 'i18next';
+import type { LendingRequestStatus } from '../../../contract/enums';
+import type { ConversationSummary, Message, SystemEvent } from '../../../contract/schemas/messages';
+
+/**
+ * System messages are shown from their `systemEvent` in the reader's
+ * language, never by matching the English `content` (docs/decisions/0010).
+ * Written out so the key check sees every key.
+ */
+export const SYSTEM_TEXT_KEYS = {
+  request_created: 'messages.system.request_created',
+  request_accepted: 'messages.system.request_accepted',
+  request_declined: 'messages.system.request_declined',
+  request_withdrawn: 'messages.system.request_withdrawn',
+  item_borrowed: 'messages.system.item_borrowed',
+  item_returned: 'messages.system.item_returned',
+  network_request: 'messages.system.network_request',
+  network_item_added: 'messages.system.network_item_added',
+} as const satisfies Record<SystemEvent, string>;
+
+/** The conversation list knows the event but not the item: a short text without it. */
+export const SYSTEM_PREVIEW_KEYS = {
+  request_created: 'messages.preview.request_created',
+  request_accepted: 'messages.preview.request_accepted',
+  request_declined: 'messages.preview.request_declined',
+  request_withdrawn: 'messages.preview.request_withdrawn',
+  item_borrowed: 'messages.preview.item_borrowed',
+  item_returned: 'messages.preview.item_returned',
+  network_request: 'messages.preview.network_request',
+  network_item_added: 'messages.preview.network_item_added',
+} as const satisfies Record<SystemEvent, string>;
+
+export const REQUEST_STATUS_KEYS = {
+  pending: 'messages.requestStatus.pending',
+  accepted: 'messages.requestStatus.accepted',
+  declined: 'messages.requestStatus.declined',
+  borrowed: 'messages.requestStatus.borrowed',
+  returned: 'messages.requestStatus.returned',
+  withdrawn: 'messages.requestStatus.withdrawn',
+} as const satisfies Record<LendingRequestStatus, string>;
+
+/**
+ * How a message is drawn:
+ * - `lendingRequest`: the message that opened a lending request, with its
+ *   current status (and Accept/Decline for the owner while pending). Later
+ *   steps of the same request are system lines, so the status and the
+ *   buttons appear once per request.
+ * - `networkRequest`: what someone asks their network for.
+ * - `system`: a centred notice (other request steps, network answers).
+ * - `bubble`: what people write.
+ */
+export type MessageKind = 'bubble' | 'system' | 'lendingRequest' | 'networkRequest';
+
+export function messageKind(message: Message): MessageKind {
+  if (message.messageType === 'network_request' && message.networkRequest) return 'networkRequest';
+  if (
+    message.messageType === 'request_notification' &&
+    message.lendingRequest &&
+    (message.systemEvent === null || message.systemEvent === 'request_created')
+  ) {
+    return 'lendingRequest';
+  }
+  if (message.messageType === 'user' || message.messageType === 'text') return 'bubble';
+  return 'system';
+}
+
+/**
+ * A system message in the reader's language, naming the item of its lending
+ * request (or the title of its network request). Without an event or a name
+ * to put in, the server's own sentence is all there is.
+ */
+export function systemMessageText(t: TFunction, message: Message): string {
+  const item = nonEmpty(message.lendingRequest?.itemName) ?? nonEmpty(message.networkRequest?.title);
+  if (message.systemEvent === null || item === undefined) return message.content;
+  return t(SYSTEM_TEXT_KEYS[message.systemEvent], { item });
+}
+
+function nonEmpty(text: string | undefined): string | undefined {
+  return text === undefined || text === '' ? undefined : text;
+}
+
+/** The conversation list's last-message line: system events translated, people's words as written. */
+export function conversationPreview(t: TFunction, conversation: ConversationSummary): string {
+  if (conversation.lastSystemEvent !== null) return t(SYSTEM_PREVIEW_KEYS[conversation.lastSystemEvent]);
+  return conversation.lastMessage;
+}

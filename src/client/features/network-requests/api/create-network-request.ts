@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  networkRequestCreatedSchema,
+  type NetworkRequestCreated,
+  type NetworkRequestFormInput,
+} from '../../../../contract/schemas/network-request';
+import { apiJson } from '../../../lib/api-client';
+import { invalidateConversationQueries } from '../../messages/api/invalidate-conversations';
+import { NETWORK_REQUESTS_URL } from '../../messages/api/message-query-keys';
+
+/** The body as the contract reads it: the requester comes from the session, an absent category means any. */
+export type CreateNetworkRequestBody = Omit<NetworkRequestFormInput, 'requesterId'>;
+
+/**
+ * POST /api/network-requests: sends a network_request message to everyone
+ * in the requester's network; the answer says how many people it reached.
+ */
+export async function createNetworkRequest(body: CreateNetworkRequestBody): Promise<NetworkRequestCreated> {
+  const answer = await apiJson('POST', NETWORK_REQUESTS_URL, { body });
+  return networkRequestCreatedSchema.parse(answer);
+}
+
+/** Spec §7: afterwards the conversations are refreshed (a thread per person reached). */
+export function useCreateNetworkRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createNetworkRequest,
+    onSuccess: () => invalidateConversationQueries(queryClient),
+  });
+}

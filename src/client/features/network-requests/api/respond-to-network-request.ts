@@ -1,0 +1,53 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  networkRequestResponseSchema,
+  type RespondToNetworkRequestInput,
+} from '../../../../contract/schemas/network-request';
+import { apiJson } from '../../../lib/api-client';
+import { CONTACTS_URL } from '../../contacts/api/get-contacts';
+import { invalidateItemQueries } from '../../items/api/item-query-keys';
+import { invalidateConversationQueries } from '../../messages/api/invalidate-conversations';
+import { respondToNetworkRequestUrl } from '../../messages/api/message-query-keys';
+
+export type NetworkRequestResponse = z.infer<typeof networkRequestResponseSchema>;
+
+/** The responder is the signed-in user (from the session), so `responderId` is not sent. */
+export type RespondToNetworkRequestBody = Omit<RespondToNetworkRequestInput, 'responderId'>;
+
+export interface RespondToNetworkRequestVariables {
+  /** The network_request message being answered. */
+  messageId: string;
+  body: RespondToNetworkRequestBody;
+}
+
+/**
+ * POST /api/network-requests/{messageId}/respond. With add_to_items the
+ * server creates the item (category other, available), shares it with the
+ * requester and tells them (docs/decisions/0010).
+ */
+export async function respondToNetworkRequest({
+  messageId,
+  body,
+}: RespondToNetworkRequestVariables): Promise<NetworkRequestResponse> {
+  const answer = await apiJson('POST', respondToNetworkRequestUrl(messageId), { body });
+  return networkRequestResponseSchema.parse(answer);
+}
+
+/**
+ * Afterwards: the thread (the request shows as answered, the requester's
+ * notice appears), My Items (the new item) and contacts (the requester may
+ * have been added).
+ */
+export function useRespondToNetworkRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: respondToNetworkRequest,
+    onSuccess: () =>
+      Promise.all([
+        invalidateConversationQueries(queryClient),
+        invalidateItemQueries(queryClient),
+        queryClient.invalidateQueries({ queryKey: [CONTACTS_URL] }),
+      ]),
+  });
+}

@@ -1,0 +1,157 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ITEM_CATEGORIES, URGENCIES } from '../../../../contract/enums';
+import { networkRequestFormSchema, type NetworkRequestFormInput } from '../../../../contract/schemas/network-request';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { TextareaField, TextField } from '../../../components/ui/form-field';
+import { toast } from '../../../components/ui/toast-store';
+import { SelectField } from '../../items/components/select-field';
+import { itemErrorDescription } from '../../items/item-error-message';
+import { CATEGORY_LABEL_KEYS } from '../../items/item-labels';
+import { useCreateNetworkRequest, type CreateNetworkRequestBody } from '../api/create-network-request';
+import { URGENCY_LABEL_KEYS } from '../network-request-labels';
+
+type NetworkRequestFormValues = z.output<typeof networkRequestFormSchema>;
+
+export interface NetworkRequestDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * Spec §2/§5 network request dialog, opened from Available Items' 'Item not
+ * listed?' card. Mounted per opening, so every request starts empty.
+ */
+export function NetworkRequestDialog({ open, onOpenChange }: NetworkRequestDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open && (
+        <DialogContent
+          title={t('networkRequests.dialog.title')}
+          description={t('networkRequests.dialog.description')}
+          closeLabel={t('common.close')}
+          focusFirstField
+          data-testid="network-request-dialog"
+        >
+          <NetworkRequestForm onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+const EMPTY_FORM: NetworkRequestFormInput = { title: '', description: '', category: '', urgency: 'normal' };
+
+/**
+ * Title required (≤ 100), description ≤ 500, category optional ('' = any,
+ * not sent), urgency low / normal / high with normal preselected; validated
+ * with the contract's networkRequestFormSchema, as the server validates.
+ */
+function NetworkRequestForm({ onDone }: { onDone: () => void }) {
+  const { t, i18n } = useTranslation();
+  const create = useCreateNetworkRequest();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<NetworkRequestFormInput, unknown, NetworkRequestFormValues>({
+    resolver: zodResolver(networkRequestFormSchema),
+    defaultValues: EMPTY_FORM,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body: CreateNetworkRequestBody = {
+      title: values.title,
+      description: values.description ?? '',
+      urgency: values.urgency,
+      // No category means any: the field is left out rather than sent empty.
+      ...(values.category === null ? {} : { category: values.category }),
+    };
+    let recipientCount: number;
+    try {
+      ({ recipientCount } = await create.mutateAsync(body));
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: t('networkRequests.toasts.sendFailed'),
+        description: itemErrorDescription(error, i18n),
+      });
+      return;
+    }
+    toast({
+      title: t('networkRequests.toasts.sent'),
+      description: t('networkRequests.toasts.reached', { count: recipientCount }),
+    });
+    onDone();
+  });
+
+  const errorText = (message: string | undefined) => (message ? t(message) : undefined);
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <TextField
+        label={t('networkRequests.dialog.itemName')}
+        placeholder={t('networkRequests.dialog.itemNamePlaceholder')}
+        autoComplete="off"
+        error={errorText(errors.title?.message)}
+        data-testid="network-request-title"
+        {...register('title')}
+      />
+      <TextareaField
+        label={t('networkRequests.dialog.details')}
+        rows={3}
+        error={errorText(errors.description?.message)}
+        data-testid="network-request-description"
+        {...register('description')}
+      />
+      <SelectField
+        label={t('networkRequests.dialog.category')}
+        error={errorText(errors.category?.message)}
+        data-testid="network-request-category"
+        {...register('category')}
+      >
+        <option value="">{t('networkRequests.dialog.anyCategory')}</option>
+        {ITEM_CATEGORIES.map((category) => (
+          <option key={category} value={category}>
+            {t(CATEGORY_LABEL_KEYS[category])}
+          </option>
+        ))}
+      </SelectField>
+      <fieldset className="space-y-1" data-testid="network-request-urgency">
+        <legend className="text-sm font-medium text-slate-900">{t('networkRequests.dialog.urgency')}</legend>
+        <div className="grid grid-cols-3 gap-2">
+          {URGENCIES.map((urgency) => (
+            <label
+              key={urgency}
+              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm text-slate-900 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+            >
+              <input
+                type="radio"
+                value={urgency}
+                className="h-4 w-4"
+                data-testid={`network-request-urgency-${urgency}`}
+                {...register('urgency')}
+              />
+              {t(URGENCY_LABEL_KEYS[urgency])}
+            </label>
+          ))}
+        </div>
+        {errors.urgency?.message && (
+          <p className="text-sm font-medium text-red-700">{errorText(errors.urgency.message)}</p>
+        )}
+      </fieldset>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={isSubmitting} data-testid="network-request-submit">
+          {t('networkRequests.dialog.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { quickAddItemSchema, type QuickAddItemInput } from '../../../../contract/schemas/network-request';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { TextareaField, TextField } from '../../../components/ui/form-field';
+import { toast } from '../../../components/ui/toast-store';
+import { itemErrorDescription } from '../../items/item-error-message';
+import { useRespondToNetworkRequest } from '../api/respond-to-network-request';
+
+type QuickAddItemValues = z.output<typeof quickAddItemSchema>;
+
+export interface QuickAddDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The network_request message being answered. */
+  messageId: string;
+  /** What the requester is looking for: the item name starts as this. */
+  requestTitle: string;
+  requesterName: string;
+}
+
+/**
+ * Spec §2/§5 quick-add ('Add Item to Help'): name required (trimmed) and a
+ * description. The server creates the item (category other, available),
+ * shares it with the requester and tells them.
+ */
+export function QuickAddDialog({ open, onOpenChange, ...props }: QuickAddDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open && (
+        <DialogContent
+          title={t('networkRequests.quickAdd.title')}
+          description={t('networkRequests.quickAdd.description', {
+            title: props.requestTitle,
+            name: props.requesterName,
+          })}
+          closeLabel={t('common.close')}
+          focusFirstField
+          data-testid="quick-add-dialog"
+        >
+          <QuickAddForm {...props} onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+type QuickAddFormProps = Omit<QuickAddDialogProps, 'open' | 'onOpenChange'> & { onDone: () => void };
+
+function QuickAddForm({ messageId, requestTitle, requesterName, onDone }: QuickAddFormProps) {
+  const { t, i18n } = useTranslation();
+  const respond = useRespondToNetworkRequest();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<QuickAddItemInput, unknown, QuickAddItemValues>({
+    resolver: zodResolver(quickAddItemSchema),
+    defaultValues: { name: requestTitle, description: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await respond.mutateAsync({
+        messageId,
+        body: { response: 'add_to_items', item: { name: values.name, description: values.description ?? '' } },
+      });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: t('networkRequests.toasts.addFailed'),
+        description: itemErrorDescription(error, i18n),
+      });
+      return;
+    }
+    // Spec §8: "item added with requester notified".
+    toast({
+      title: t('networkRequests.toasts.itemAdded'),
+      description: t('networkRequests.toasts.requesterNotified', { name: requesterName }),
+    });
+    onDone();
+  });
+
+  const errorText = (message: string | undefined) => (message ? t(message) : undefined);
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <TextField
+        label={t('networkRequests.quickAdd.name')}
+        autoComplete="off"
+        hint={t('networkRequests.quickAdd.hint')}
+        error={errorText(errors.name?.message)}
+        data-testid="quick-add-name"
+        {...register('name')}
+      />
+      <TextareaField
+        label={t('networkRequests.quickAdd.details')}
+        rows={3}
+        error={errorText(errors.description?.message)}
+        data-testid="quick-add-description"
+        {...register('description')}
+      />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={isSubmitting} data-testid="quick-add-submit">
+          {t('networkRequests.quickAdd.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
