@@ -143,6 +143,11 @@ export type OwnItem = z.infer<typeof ownItemSchema>;
 /** Someone else's item: the groups through which it reached the viewer (spec §2 "shared via"). */
 export const sharedItemSchema = itemBaseSchema.extend({
   sharedViaGroups: z.array(z.object({ id: z.string(), name: z.string() })),
+  /**
+   * The owner accepted someone's request and has not handed the item out
+   * yet: still `available` (the owner has it), but no one else can ask now.
+   */
+  promised: z.boolean(),
 });
 export type SharedItem = z.infer<typeof sharedItemSchema>;
 

@@ -27,5 +27,5 @@ export function presentOwnItem(row: OwnItemRow): OwnItem {
 }
 
 export function presentSharedItem(row: SharedItemRow): SharedItem {
-  return { ...presentBase(row), sharedViaGroups: row.sharedViaGroups };
+  return { ...presentBase(row), sharedViaGroups: row.sharedViaGroups, promised: row.promised };
 }

@@ -18,6 +18,11 @@ const requestCounts = sql<{ pending: number; accepted: number; other: number }>`
     FROM ${lendingRequests} lr WHERE lr.item_id = ${items.id}
 )`;
 
+/** An accepted request waits for the hand-over (the item is still at the owner's). */
+const promised = sql<boolean>`EXISTS (
+  SELECT 1 FROM ${lendingRequests} lr WHERE lr.item_id = ${items.id} AND lr.status = 'accepted'
+)`;
+
 const baseColumns = {
   item: items,
   ownerName: users.name,
@@ -40,7 +45,7 @@ export type OwnItemRow = Awaited<ReturnType<typeof selectOwnItems>>[number];
 /** Other people's items the viewer may see (the visibility rule is in the WHERE clause). */
 export function selectSharedItems(db: DbOrTx, viewerId: string, where?: SQL) {
   return db
-    .select({ ...baseColumns, sharedViaGroups: sharedViaGroupsFor(viewerId) })
+    .select({ ...baseColumns, sharedViaGroups: sharedViaGroupsFor(viewerId), promised })
     .from(items)
     .innerJoin(users, eq(users.id, items.ownerId))
     .where(and(sql`${items.ownerId} <> ${viewerId}`, visibleToViewer(viewerId), where))

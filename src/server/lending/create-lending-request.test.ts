@@ -84,7 +84,14 @@ describe('POST /api/lending-requests', () => {
 
     await t.db.update(items).set({ status: 'available' }).where(eq(items.id, item.id));
     const carol = await addViewer(t, owner, item);
+    const promisedFlag = async () => {
+      const page = await t.request(requester, { method: 'GET', url: '/api/items/available' });
+      return page.json().items.map((shown: { promised: boolean }) => shown.promised);
+    };
+    expect(await promisedFlag()).toEqual([false]);
     await createLendingRequest(t.db, item, carol, { status: 'accepted' });
+    // Available Items says so, so the card does not offer a request bound to fail.
+    expect(await promisedFlag()).toEqual([true]);
     const promised = await post(requester, borrowPayload(item.id));
     expect([promised.statusCode, promised.json().error.code]).toEqual([409, 'item_lent_to_someone_else']);
 

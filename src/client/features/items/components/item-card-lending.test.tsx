@@ -62,6 +62,11 @@ describe('<SharedItemCard/> lending states', () => {
     ['in use', makeSharedItem({ status: 'in_use' }), 'The owner is using this item right now.'],
     ['lent to someone else', makeSharedItem({ status: 'borrowed' }), 'Someone else is borrowing this item right now.'],
     [
+      'promised to someone else',
+      makeSharedItem({ promised: true }),
+      'The owner has promised this item to someone else for now.',
+    ],
+    [
       'reserved for personal use',
       makeSharedItem({ personalUseUntil: inDays(3) }),
       'The owner keeps this item for personal use until the date shown.',

@@ -32,5 +32,12 @@ export function makeOwnItem(overrides: Partial<OwnItem> = {}): OwnItem {
 
 /** Someone else's item as GET /api/items/available returns it. */
 export function makeSharedItem(overrides: Partial<SharedItem> = {}): SharedItem {
-  return { ...base, userId: 'user-2', owner: { name: 'Greta Gardener' }, sharedViaGroups: [], ...overrides };
+  return {
+    ...base,
+    userId: 'user-2',
+    owner: { name: 'Greta Gardener' },
+    sharedViaGroups: [],
+    promised: false,
+    ...overrides,
+  };
 }

@@ -61,6 +61,7 @@ function PendingRequest({ item, request }: { item: SharedItem; request: LendingR
 function unavailableReasonKey(item: SharedItem): string | undefined {
   if (item.status === 'borrowed') return 'lending.card.unavailableBorrowed';
   if (item.status === 'in_use') return 'lending.card.unavailableInUse';
+  if (item.promised) return 'lending.card.unavailablePromised';
   if (isReservedForPersonalUse(item.personalUseUntil, localIsoDate())) return 'lending.card.unavailableReserved';
   return undefined;
 }
