@@ -11,6 +11,11 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message'), partnerId: z.string() }),
   /** A lending request the user is party to changed (created, decided, handed out, returned, withdrawn). */
   z.object({ type: z.literal('request_changed'), requestId: z.string(), itemId: z.string() }),
+  /**
+   * What the user may see among other people's items changed (an item was
+   * shared with them, e.g. a quick-add answer, or a share was withdrawn).
+   */
+  z.object({ type: z.literal('items_changed') }),
   /** The user's total of unread messages. */
   z.object({ type: z.literal('unread_count'), count: z.number().int().nonnegative() }),
 ]);
