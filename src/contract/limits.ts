@@ -70,6 +70,17 @@ export const LIMITS = {
   photoStoredMaxPx: 1600,
   /** Photos uploaded but not yet saved with an item, per user and day: caps storage abuse. */
   photoUploadsPerDay: 100,
+  /**
+   * A network request reaches everyone in the requester's network at once;
+   * this caps how often one account can do that (docs/decisions/0010).
+   */
+  networkRequestsPerHour: 10,
+  /** Messages one account may send per minute: far above typing speed, far below a spam script. */
+  messagesPerMinute: 60,
+  /** A borrow request starts at most this many days after today (spec §5 sets no bound; 0010). */
+  borrowStartMaxDays: 365,
+  /** A loan lasts at most this many days from its start to its return date. */
+  loanMaxDays: 365,
 } as const;
 
 /** Polling intervals of spec §9 (fallback while the live stream is down). */

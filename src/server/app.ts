@@ -41,7 +41,7 @@ export interface AppDependencies {
   logger?: boolean | { level: string };
   /** Folder of the built client; defaults to dist/client next to the bundle. */
   clientDir?: string;
-  /** Requests per minute and client on /api and /oidc. */
+  /** Requests per minute and client on /api and /oidc; defaults to RATE_LIMIT_PER_MINUTE. */
   rateLimitMax?: number;
   /** Reverse geocoder; defaults to GEOCODER_URL's service or the embedded offline one. */
   geocoder?: ReverseGeocoder;
@@ -75,7 +75,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerSecurity(app, {
     publicOrigin: config.publicUrl.origin,
     secureCookies: secure,
-    rateLimitMax: deps.rateLimitMax ?? 600,
+    rateLimitMax: deps.rateLimitMax ?? config.rateLimitPerMinute,
   });
   const sessionCookie = sessionCookieSettings(secure);
   registerSessionGuard(app, db, sessionCookie);
@@ -101,12 +101,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(itemRoutes, { db });
   await app.register(itemPermissionRoutes, { db });
   await app.register(photoRoutes, { db });
-  await app.register(lendingRoutes, { db, bus: app.liveEvents });
+  await app.register(lendingRoutes, { db });
   await app.register(geocodingRoutes, { db, geocoder: deps.geocoder ?? defaultGeocoder(config) });
   await app.register(unreadCountRoute, { db });
   await app.register(messageRoutes, { db });
   await app.register(networkRequestRoutes, { db });
-  await app.register(liveEventRoutes, { db, bus: app.liveEvents, pingIntervalMs: deps.liveStreamPingMs });
+  await app.register(liveEventRoutes, { db, pingIntervalMs: deps.liveStreamPingMs });
   await app.register(healthRoutes, { db });
 
   const clientDir = deps.clientDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');

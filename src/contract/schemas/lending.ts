@@ -11,6 +11,11 @@ import { hasNoControlCharacters } from './text';
  * the from-date, so a same-day loan is allowed (docs/decisions/0010).
  * The borrow dialog passes the user's local today as `earliest`; the server
  * passes yesterday in UTC, as for the item reservation date.
+ *
+ * Upper bounds the spec leaves open: the from-date at most
+ * `LIMITS.borrowStartMaxDays` after today (`latestStart`, by default counted
+ * from `earliest`; the server counts from tomorrow in UTC, the latest
+ * "today" anywhere), and the loan at most `LIMITS.loanMaxDays` long.
  */
 export const borrowMessageSchema = z
   .string({ message: 'validation.borrowMessageRequired' })
@@ -19,15 +24,50 @@ export const borrowMessageSchema = z
   .max(LIMITS.messageMax, { message: 'validation.messageTooLong' })
   .refine(hasNoControlCharacters, { message: 'validation.invalidCharacters' });
 
-export const borrowFormSchema = (earliest: string) =>
+/**
+ * `YYYY-MM-DD` plus `days` calendar days. Anything that is not such a date
+ * comes back unchanged: object rules run even after a field rule failed, and
+ * must not throw on what the field rule already refused.
+ */
+export function addDays(date: string, days: number): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(next.getTime())) return date;
+  next.setUTCDate(next.getUTCDate() + days);
+  return next.toISOString().slice(0, 10);
+}
+
+/** The latest start date a borrow form whose today is `today` accepts. */
+export function latestBorrowStart(today: string): string {
+  return addDays(today, LIMITS.borrowStartMaxDays);
+}
+
+/** A real date, not before `earliest` and not after `latestStart`: one message, the first rule that fails. */
+const borrowStartSchema = (earliest: string, latestStart: string) =>
+  isoDateSchema.pipe(
+    z
+      .string()
+      .refine((v) => v >= earliest, { message: 'validation.dateInPast', abort: true })
+      .refine((v) => v <= latestStart, { message: 'validation.borrowFromTooLate' }),
+  );
+
+/**
+ * Whether the return date is at most LIMITS.loanMaxDays after the start.
+ * Object rules run even when a field failed: dates that are not real, or in
+ * the wrong order, are left to the rules that say so.
+ */
+function loanWithinLimit(from: string, until: string): boolean {
+  if (!isoDateSchema.safeParse(from).success || !isoDateSchema.safeParse(until).success || until < from) return true;
+  return until <= addDays(from, LIMITS.loanMaxDays);
+}
+
+export const borrowFormSchema = (earliest: string, latestStart = latestBorrowStart(earliest)) =>
   z
     .object({
       message: borrowMessageSchema,
       requestedFrom: z
         .string({ message: 'validation.borrowFromRequired' })
         .min(1, { message: 'validation.borrowFromRequired' })
-        .pipe(isoDateSchema)
-        .refine((v) => v >= earliest, { message: 'validation.dateInPast' }),
+        .pipe(borrowStartSchema(earliest, latestStart)),
       requestedUntil: z
         .string({ message: 'validation.borrowUntilRequired' })
         .min(1, { message: 'validation.borrowUntilRequired' })
@@ -36,6 +76,10 @@ export const borrowFormSchema = (earliest: string) =>
     .refine((v) => v.requestedUntil >= v.requestedFrom, {
       path: ['requestedUntil'],
       message: 'validation.borrowUntilBeforeFrom',
+    })
+    .refine((v) => loanWithinLimit(v.requestedFrom, v.requestedUntil), {
+      path: ['requestedUntil'],
+      message: 'validation.borrowLoanTooLong',
     });
 export type BorrowFormInput = z.input<ReturnType<typeof borrowFormSchema>>;
 
@@ -44,19 +88,23 @@ export type BorrowFormInput = z.input<ReturnType<typeof borrowFormSchema>>;
  * accompany the call; when present they must be the signed-in user and the
  * item's owner. `expectedReturnDate` is the form's until-date.
  */
-export const createLendingRequestSchema = (earliest: string) =>
+export const createLendingRequestSchema = (earliest: string, latestStart = latestBorrowStart(earliest)) =>
   z
     .object({
       itemId: z.uuid(),
       requesterId: z.uuid().optional(),
       ownerId: z.uuid().optional(),
       message: borrowMessageSchema,
-      requestedFrom: isoDateSchema.refine((v) => v >= earliest, { message: 'validation.dateInPast' }),
+      requestedFrom: borrowStartSchema(earliest, latestStart),
       expectedReturnDate: isoDateSchema,
     })
     .refine((v) => v.expectedReturnDate >= v.requestedFrom, {
       path: ['expectedReturnDate'],
       message: 'validation.borrowUntilBeforeFrom',
+    })
+    .refine((v) => loanWithinLimit(v.requestedFrom, v.expectedReturnDate), {
+      path: ['expectedReturnDate'],
+      message: 'validation.borrowLoanTooLong',
     });
 export type CreateLendingRequestInput = z.input<ReturnType<typeof createLendingRequestSchema>>;
 

@@ -22,6 +22,8 @@ export const SYSTEM_EVENTS = [
   'item_returned',
   'network_request',
   'network_item_added',
+  /** The owner deleted an item while a request for it was open; the request went with it. */
+  'item_deleted',
 ] as const;
 export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
 

@@ -55,9 +55,17 @@ describe('loadConfig', () => {
     [{ OIDC_CLIENT_ID: 'lendloop' }, 'OIDC_ISSUER_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ HOST: '0.0.0.0' }, 'HOST'],
+    [{ RATE_LIMIT_PER_MINUTE: '0' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ RATE_LIMIT_PER_MINUTE: '2.5' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ RATE_LIMIT_PER_MINUTE: 'many' }, 'RATE_LIMIT_PER_MINUTE'],
   ])('stops on %j naming %s', (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${variable}:`));
+  });
+
+  it('limits 600 requests per minute and client unless RATE_LIMIT_PER_MINUTE says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).rateLimitPerMinute).toBe(600);
+    expect(loadConfig({ DATA_DIR: dataDir(), RATE_LIMIT_PER_MINUTE: '100000' }).rateLimitPerMinute).toBe(100_000);
   });
 
   it('uses the embedded geocoder unless GEOCODER_URL names a valid http(s) service', () => {

@@ -40,6 +40,12 @@ const envSchema = z
     /** A Nominatim-compatible reverse geocoder; unset uses the embedded offline place data. */
     GEOCODER_URL: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Requests per minute and client address on /api and /oidc (load tests from one address raise it). */
+    RATE_LIMIT_PER_MINUTE: z.coerce
+      .number({ message: 'must be a whole number of at least 1' })
+      .int('must be a whole number of at least 1')
+      .min(1, 'must be a whole number of at least 1')
+      .default(600),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER_URL && !env.OIDC_CLIENT_ID) {
@@ -89,6 +95,8 @@ export interface AppConfig {
   /** External reverse geocoder (Nominatim API); undefined: the embedded offline one. */
   geocoderUrl: URL | undefined;
   logLevel: string;
+  /** Requests per minute and client address on /api and /oidc. */
+  rateLimitPerMinute: number;
 }
 
 export interface ExternalOidcConfig {
@@ -128,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     geocoderUrl: e.GEOCODER_URL ? new URL(e.GEOCODER_URL) : undefined,
     logLevel: e.LOG_LEVEL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
   };
 }
 

@@ -8,9 +8,10 @@ import { findContact } from './contact-query';
 /**
  * Removes a contact. The person also loses the item shares the owner gave
  * them as a contact: removing someone from your contacts means they no longer
- * see what you shared with them (group shares are unaffected).
+ * see what you shared with them (group shares are unaffected). Returns the
+ * linked user, whose Available Items changed, or null.
  */
-export async function deleteContact(db: Database, actor: Actor, contactId: string): Promise<void> {
+export async function deleteContact(db: Database, actor: Actor, contactId: string): Promise<string | null> {
   const existing = await findContact(db, contactId);
   if (!existing) throw AppError.notFound('Contact not found', 'errors.not_found');
   authorize(actor, 'contact:delete', existing.contact, { hideAs404: true });
@@ -32,4 +33,5 @@ export async function deleteContact(db: Database, actor: Actor, contactId: strin
     }
     await tx.delete(contacts).where(and(eq(contacts.id, contactId), eq(contacts.userId, actor.id)));
   });
+  return linkedUserId;
 }

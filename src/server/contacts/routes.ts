@@ -14,18 +14,14 @@ import {
 } from '../../contract/schemas/contact';
 import type { Database } from '../db/client';
 import { contacts } from '../db/schema';
-import { authorize, requireActor, type Actor } from '../policies';
+import { announceItemsChanged } from '../items/announce-items-changed';
+import { ensureActingAs, requireActor } from '../policies';
 import { presentContact } from './contact-presenter';
 import { selectContacts } from './contact-query';
 import { createContact } from './create-contact';
 import { deleteContact } from './delete-contact';
 import { getInvitationData, recordInvitation, type InvitationSettings } from './invitations';
 import { updateContact } from './update-contact';
-
-/** A `userId` sent along (spec §7 sends it in bodies and paths) must be the actor: otherwise 403. */
-function assertActsAsSelf(actor: Actor, userId: string | undefined): void {
-  if (userId !== undefined) authorize(actor, 'user:actAs', { id: userId });
-}
 
 /** Spec §7 "Contacts": the actor's own address book, invitations included. */
 export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; invitations: InvitationSettings }> = async (
@@ -44,7 +40,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; invitations: I
     async (request, reply) => {
       const actor = requireActor(request);
       const { userId, ...input } = request.body;
-      assertActsAsSelf(actor, userId);
+      ensureActingAs(actor, userId);
       const row = await createContact(db, actor, input);
       return reply.status(201).send(presentContact(row));
     },
@@ -56,7 +52,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; invitations: I
     async (request) => {
       const actor = requireActor(request);
       const { userId, ...changes } = request.body;
-      assertActsAsSelf(actor, userId);
+      ensureActingAs(actor, userId);
       return presentContact(await updateContact(db, actor, request.params.id, changes));
     },
   );
@@ -66,8 +62,10 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; invitations: I
     { schema: { params: deleteContactParamsSchema } },
     async (request, reply) => {
       const actor = requireActor(request);
-      assertActsAsSelf(actor, request.params.userId);
-      await deleteContact(db, actor, request.params.contactId);
+      ensureActingAs(actor, request.params.userId);
+      const lostSight = await deleteContact(db, actor, request.params.contactId);
+      // They no longer see what was shared with them as a contact.
+      if (lostSight) await announceItemsChanged(app.liveEvents, request.log, [lostSight]);
       return reply.status(204).send();
     },
   );
@@ -83,7 +81,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; invitations: I
     },
     async (request) => {
       const actor = requireActor(request);
-      assertActsAsSelf(actor, request.query.userId);
+      ensureActingAs(actor, request.query.userId);
       return getInvitationData(db, actor, request.params.contactId, invitations);
     },
   );
@@ -94,7 +92,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; invitations: I
     async (request) => {
       const actor = requireActor(request);
       const { userId, contactId, invitationMethod } = request.body;
-      assertActsAsSelf(actor, userId);
+      ensureActingAs(actor, userId);
       return presentContact(await recordInvitation(db, actor, contactId, invitationMethod));
     },
   );

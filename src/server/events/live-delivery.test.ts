@@ -104,6 +104,8 @@ describe('a member removed from a group', () => {
 
     const removed = await first.request(alice, { method: 'DELETE', url: `/api/groups/${group.id}/members/${bob.id}` });
     expect(removed.statusCode).toBe(204);
+    // What the group shares is gone from his Available Items.
+    expect(await nextEvents(bobStream, 1)).toEqual([{ type: 'items_changed' }]);
     const asked = await ask('Wheelbarrow');
     expect(asked.statusCode).toBe(201);
     expect(asked.json()).toMatchObject({ recipientCount: 1 });

@@ -2,6 +2,12 @@ import type { LiveEvent } from '../../contract/schemas/live-events';
 
 export type LiveEventListener = (event: LiveEvent) => void;
 
+/** One event and the users it is addressed to. */
+export interface LiveEventDelivery {
+  userIds: readonly string[];
+  event: LiveEvent;
+}
+
 /**
  * Delivers live events to the streams of signed-in users (GET /api/events).
  * Use cases publish after their transaction committed, addressed to the
@@ -11,6 +17,12 @@ export type LiveEventListener = (event: LiveEvent) => void;
 export interface LiveEventBus {
   /** Delivers `event` to every open stream of each user, on every instance sharing the database. */
   publish(userIds: readonly string[], event: LiveEvent): Promise<void>;
+  /**
+   * Several events at once, each to its own users, in order: one round trip
+   * however many there are (a network request tells each receiver their own
+   * unread total), so the cost of announcing does not grow with the audience.
+   */
+  publishMany(deliveries: readonly LiveEventDelivery[]): Promise<void>;
   /** Listens for one user's events on this instance; returns the unsubscribe function. */
   subscribe(userId: string, listener: LiveEventListener): () => void;
   /**
@@ -49,6 +61,10 @@ export class LocalListeners {
     }
   }
 
+  deliverMany(deliveries: readonly LiveEventDelivery[]): void {
+    for (const { userIds, event } of deliveries) this.deliver(userIds, event);
+  }
+
   get size(): number {
     return this.byUser.size;
   }
@@ -59,6 +75,7 @@ export function createInProcessEventBus(): LiveEventBus {
   const listeners = new LocalListeners();
   return {
     publish: async (userIds, event) => listeners.deliver(userIds, event),
+    publishMany: async (deliveries) => listeners.deliverMany(deliveries),
     subscribe: (userId, listener) => listeners.add(userId, listener),
     close: async () => undefined,
   };

@@ -7,7 +7,8 @@ import { buildApp } from '../app';
 import { createSession } from '../auth/session-store';
 import { loadConfig } from '../config/config';
 import type { Database } from '../db/client';
-import type { LiveEventBus } from './live-event-bus';
+import type { LiveEvent } from '../../contract/schemas/live-events';
+import { createInProcessEventBus, type LiveEventBus, type LiveEventDelivery } from './live-event-bus';
 
 /*
  * Test support for the live-event tests (imported only by *.test.ts): an
@@ -183,4 +184,32 @@ function parseBlock(text: string): SseBlock | null {
     else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
   }
   return data.length > 0 ? { kind: 'event', event, data: data.join('\n') } : null;
+}
+
+/** An in-process bus that also records every call made to it (how many, and what each addressed). */
+export interface RecordingBus extends LiveEventBus {
+  calls: { method: 'publish' | 'publishMany'; deliveries: LiveEventDelivery[] }[];
+  /** Every event addressed to `userId` so far, in order. */
+  eventsOf(userId: string): LiveEvent[];
+  reset(): void;
+}
+
+export function createRecordingBus(): RecordingBus {
+  const inner = createInProcessEventBus();
+  const calls: RecordingBus['calls'] = [];
+  return {
+    ...inner,
+    calls,
+    publish(userIds, event) {
+      calls.push({ method: 'publish', deliveries: [{ userIds: [...userIds], event }] });
+      return inner.publish(userIds, event);
+    },
+    publishMany(deliveries) {
+      calls.push({ method: 'publishMany', deliveries: deliveries.map((d) => ({ ...d, userIds: [...d.userIds] })) });
+      return inner.publishMany(deliveries);
+    },
+    eventsOf: (userId) =>
+      calls.flatMap((call) => call.deliveries.filter((d) => d.userIds.includes(userId)).map((d) => d.event)),
+    reset: () => void calls.splice(0),
+  };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
@@ -194,6 +195,39 @@ describe('the listening connection', () => {
     await own.publish([userId], { type: 'unread_count', count: 7 });
     await vi.waitFor(() => expect(received).toEqual([{ type: 'unread_count', count: 7 }]));
     await own.close();
+  });
+
+  it('sends many events to many users in one statement, delivered each to its own users in order', async () => {
+    const publishPool = new pg.Pool({ connectionString: database.url, max: 1 });
+    const query = vi.spyOn(publishPool, 'query');
+    const own = createPostgresEventBus({ url: database.url, logger, publishPool });
+    await own.ready();
+    const [alice, bob] = [randomUUID(), randomUUID()];
+    const toAlice = collect(own, alice);
+    const toBob = collect(own, bob);
+    const crowd = Array.from({ length: 600 }, () => randomUUID());
+
+    await own.publishMany([
+      { userIds: [alice, ...crowd], event: { type: 'message', partnerId: bob } },
+      { userIds: [bob], event: { type: 'message', partnerId: alice } },
+      { userIds: [...crowd, alice, bob], event: { type: 'unread_count', count: 1 } },
+      { userIds: [alice], event: { type: 'items_changed' } },
+    ]);
+
+    expect(query).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(toAlice).toHaveLength(3));
+    expect(toAlice).toEqual([
+      { type: 'message', partnerId: bob },
+      { type: 'unread_count', count: 1 },
+      { type: 'items_changed' },
+    ]);
+    await vi.waitFor(() => expect(toBob).toHaveLength(2));
+    expect(toBob).toEqual([
+      { type: 'message', partnerId: alice },
+      { type: 'unread_count', count: 1 },
+    ]);
+    await own.close();
+    await publishPool.end();
   });
 
   it('does not throw when publishing fails (the change it announces has committed)', async () => {

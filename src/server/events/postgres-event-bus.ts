@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { liveEventSchema, type LiveEvent } from '../../contract/schemas/live-events';
-import { LocalListeners, type LiveEventBus } from './live-event-bus';
+import { LocalListeners, type LiveEventBus, type LiveEventDelivery } from './live-event-bus';
 
 /** The one NOTIFY channel every instance on the database listens to. */
 export const LIVE_CHANNEL = 'lendloop_live';
@@ -34,7 +34,8 @@ export interface PostgresEventBus extends LiveEventBus {
 
 /**
  * Live events across every instance on one database (PostgreSQL
- * LISTEN/NOTIFY; docs/decisions/0010). `publish` is one `pg_notify` call;
+ * LISTEN/NOTIFY; docs/decisions/0011-live-updates.md). `publish` and
+ * `publishMany` are one `pg_notify` statement each;
  * a dedicated connection LISTENs and hands what arrives, this instance's own
  * notifications included, to the local listeners. Drizzle has no LISTEN API,
  * hence the plain pg.Client.
@@ -127,23 +128,27 @@ export function createPostgresEventBus(options: PostgresEventBusOptions): Postgr
 
   void connect();
 
+  /** One statement, however many payloads: they commit (and arrive) together and in order. */
+  const send = async (deliveries: readonly LiveEventDelivery[]) => {
+    try {
+      const payloads = deliveries.flatMap(({ userIds, event }) => notificationPayloads(userIds, event));
+      if (payloads.length === 0 || !publishPool) return;
+      await publishPool.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [
+        LIVE_CHANNEL,
+        payloads,
+      ]);
+    } catch (error) {
+      // The change itself has committed; a lost live event only delays the
+      // client's refresh (it refetches when its stream reconnects). Failing
+      // the request now would invite a retry that repeats the change.
+      const eventTypes = [...new Set(deliveries.map(({ event }) => event.type))];
+      logger.error({ err: error, eventTypes }, 'live events: publishing failed');
+    }
+  };
+
   return {
-    async publish(userIds, event) {
-      try {
-        const payloads = notificationPayloads(userIds, event);
-        if (payloads.length === 0 || !publishPool) return;
-        // One statement, however many chunks: they commit (and arrive) together and in order.
-        await publishPool.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [
-          LIVE_CHANNEL,
-          payloads,
-        ]);
-      } catch (error) {
-        // The change itself has committed; a lost live event only delays the
-        // client's refresh (it refetches when its stream reconnects). Failing
-        // the request now would invite a retry that repeats the change.
-        logger.error({ err: error, eventType: event.type }, 'live events: publishing failed');
-      }
-    },
+    publish: (userIds, event) => send([{ userIds, event }]),
+    publishMany: send,
     subscribe: (userId, listener) => listeners.add(userId, listener),
     onResync(listener) {
       resyncListeners.add(listener);

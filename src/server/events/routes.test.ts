@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/da
 import { createUser } from '../../../tests/support/factories';
 import { sessions } from '../db/schema';
 import { createInProcessEventBus, type LiveEventBus } from './live-event-bus';
+import { MAX_STREAMS_PER_USER } from './routes';
 import { startLiveTestApp, type LiveTestApp, type SseStream } from './live-test-support';
 
 const PING_MS = 150;
@@ -183,6 +184,30 @@ describe('GET /api/events', () => {
     await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
     await stream.ended;
     expect(subscriptions.get(alice.id)).toBe(0);
+  });
+});
+
+describe('open streams per user', () => {
+  it(`keeps at most ${MAX_STREAMS_PER_USER}: one more closes the oldest, told to wait before reconnecting`, async () => {
+    const alice = await createUser(database.db);
+    const bob = await createUser(database.db);
+    const tabs: SseStream[] = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) {
+      tabs.push(await open(await t.cookieFor(alice.id)));
+      await tabs[i]!.nextEvent();
+    }
+    const bobsTab = await open(await t.cookieFor(bob.id));
+    await bobsTab.nextEvent();
+    expect(subscriptions.get(alice.id)).toBe(MAX_STREAMS_PER_USER);
+
+    const newest = await open(await t.cookieFor(alice.id));
+    await newest.nextEvent();
+    await expect(waitFor(tabs[0]!.ended, 5_000)).resolves.toBe('done');
+    expect(await tabs[0]!.body).toContain('retry: 600000');
+    expect(subscriptions.get(alice.id)).toBe(MAX_STREAMS_PER_USER);
+
+    await bus.publish([alice.id, bob.id], { type: 'unread_count', count: 2 });
+    for (const tab of [...tabs.slice(1), newest, bobsTab]) expect((await tab.nextEvent()).event).toBe('unread_count');
   });
 });
 

@@ -6,7 +6,6 @@ import { SESSION_IDLE_TIMEOUT_MS } from '../auth/session-store';
 import type { Database } from '../db/client';
 import { sessions } from '../db/schema';
 import { requireSession } from '../policies';
-import type { LiveEventBus } from './live-event-bus';
 
 export const LIVE_EVENTS_URL = '/api/events';
 /** Below the usual 30–60 s idle timeouts of proxies and load balancers. */
@@ -17,10 +16,16 @@ export const DEFAULT_PING_INTERVAL_MS = 25_000;
  * and refetches.
  */
 const MAX_BUFFERED_BYTES = 64 * 1024;
+/**
+ * Open streams per user on one instance (a stream per tab: a few devices
+ * with a few tabs each). Past it the oldest stream is closed: it is the tab
+ * most likely forgotten, and each stream holds a socket and a subscription,
+ * so one account cannot pile them up.
+ */
+export const MAX_STREAMS_PER_USER = 8;
 
 export interface LiveEventRoutesOptions {
   db: Database;
-  bus: LiveEventBus;
   /** How often a stream sends a `: ping` comment and re-checks its session. */
   pingIntervalMs?: number;
 }
@@ -32,9 +37,12 @@ export interface LiveEventRoutesOptions {
  * stream once the session is gone (signed out or expired).
  */
 export const liveEventRoutes: FastifyPluginAsyncZod<LiveEventRoutesOptions> = async (app, options) => {
-  const { db, bus } = options;
+  const { db } = options;
+  const bus = app.liveEvents;
   const pingIntervalMs = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
   const openStreams = new Set<() => void>();
+  /** Each user's open streams on this instance, oldest first (a Set keeps insertion order). */
+  const streamsByUser = new Map<string, Set<(last?: string) => void>>();
 
   // An open stream never finishes by itself: end them all before the server
   // closes, or app.close() would wait for the forced-close deadline.
@@ -62,11 +70,16 @@ export const liveEventRoutes: FastifyPluginAsyncZod<LiveEventRoutesOptions> = as
     });
 
     const stream = { ended: false, cleanUp: [] as (() => void)[] };
-    function end() {
+    /** Ends the stream; `last` is written first (an eviction's reconnect delay). */
+    function end(last?: string) {
       if (stream.ended) return;
+      if (last !== undefined && !res.writableEnded) res.write(last);
       stream.ended = true;
       for (const cleanUp of stream.cleanUp) cleanUp();
       openStreams.delete(end);
+      const remaining = streamsByUser.get(userId);
+      remaining?.delete(end);
+      if (remaining?.size === 0) streamsByUser.delete(userId);
       if (!res.writableEnded) res.end();
     }
     function write(chunk: string) {
@@ -79,7 +92,15 @@ export const liveEventRoutes: FastifyPluginAsyncZod<LiveEventRoutesOptions> = as
     }
 
     openStreams.add(end);
-    res.on('close', end);
+    const usersStreams = streamsByUser.get(userId) ?? new Set<(last?: string) => void>();
+    streamsByUser.set(userId, usersStreams);
+    usersStreams.add(end);
+    for (const oldest of usersStreams) {
+      if (usersStreams.size <= MAX_STREAMS_PER_USER) break;
+      request.log.info({ userId }, 'live stream: too many open, closing the oldest');
+      oldest(EVICTED_RETRY);
+    }
+    res.on('close', () => end());
     stream.cleanUp.push(bus.subscribe(userId, (event) => write(formatEvent(event))));
     // Events may have been missed: a second `ready` tells the client to refetch.
     if (bus.onResync) stream.cleanUp.push(bus.onResync(() => write(READY)));
@@ -99,6 +120,12 @@ export const liveEventRoutes: FastifyPluginAsyncZod<LiveEventRoutesOptions> = as
 };
 
 const READY = 'event: ready\ndata: {}\n\n';
+/**
+ * Sent to a stream closed for a newer one: the browser would reconnect
+ * within seconds and push out the next oldest, round and round. Told to wait
+ * ten minutes, that tab polls meanwhile (pollingWhileOffline).
+ */
+const EVICTED_RETRY = 'retry: 600000\n\n';
 
 /** One SSE message; the event name is the type, the data the whole event as JSON (one line). */
 export function formatEvent(event: LiveEvent): string {

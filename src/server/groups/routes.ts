@@ -19,7 +19,8 @@ import {
 } from '../../contract/schemas/group';
 import { LIMITS } from '../../contract/limits';
 import type { Database } from '../db/client';
-import { authorize, requireActor } from '../policies';
+import { announceItemsChanged } from '../items/announce-items-changed';
+import { ensureActingAs, requireActor } from '../policies';
 import { createGroup } from './create-group';
 import { deleteGroup } from './delete-group';
 import { getGroupDetails } from './group-details';
@@ -48,7 +49,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     { schema: { params: userGroupsParamsSchema, response: groupList } },
     async (request) => {
       const actor = requireActor(request);
-      authorize(actor, 'user:actAs', { id: request.params.userId });
+      ensureActingAs(actor, request.params.userId);
       return (await listUserGroups(db, actor)).map((row) => presentGroup(row, actor.id));
     },
   );
@@ -140,6 +141,8 @@ export const groupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     { schema: { params: groupMemberParamsSchema } },
     async (request, reply) => {
       await removeMember(db, requireActor(request), request.params.id, request.params.userId);
+      // The person who left or was removed no longer sees what the group shares.
+      await announceItemsChanged(app.liveEvents, request.log, [request.params.userId]);
       return reply.status(204).send();
     },
   );

@@ -62,6 +62,19 @@ describe('rate limiting', () => {
       await limited.close();
     }
   });
+
+  it('takes its limit from RATE_LIMIT_PER_MINUTE', async () => {
+    const strict = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push((await strict.app.inject({ method: 'GET', url: '/api/auth/user' })).statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await strict.close();
+    }
+  });
 });
 
 /** Sends a raw request line, as no browser would, and returns the whole response. */

@@ -1,19 +1,84 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { items } from '../db/schema';
+import { items, lendingRequests } from '../db/schema';
+import { announceAfterCommit, type AnnounceLog } from '../events/announce-after-commit';
+import type { LiveEventBus, LiveEventDelivery } from '../events/live-event-bus';
 import { AppError } from '../http/app-error';
+import { announceMessages, insertMessages, type PostedMessage } from '../messages/post-message';
 import type { Actor } from '../policies';
 import { authorizeItem } from './item-access';
+import { selectItemViewers } from './item-viewers';
+
+/** What a deletion changed for others, for the live events after commit. */
+export interface ItemDeletion {
+  itemId: string;
+  ownerId: string;
+  /** Everyone but the owner who could see the item until now. */
+  viewerIds: string[];
+  /** The open requests that went with the item. */
+  closedRequests: { id: string; requesterId: string }[];
+  /** The notices to their requesters. */
+  posted: PostedMessage[];
+}
+
+/**
+ * The English sentence stored with the notice (exports, old clients); readers
+ * see `item_deleted` in their own language. It carries the item's name
+ * because the notice's link to the request is gone with the request.
+ */
+export function itemDeletedText(itemName: string): string {
+  return `“${itemName}” was removed by its owner, so the request was closed.`;
+}
 
 /**
  * DELETE /api/items/{id}: refused while the item is lent out (the borrower
  * still has it). Otherwise its shares, photos and requests go with it
- * (foreign keys cascade); messages keep their text and lose the link.
+ * (foreign keys cascade); messages keep their text and lose the link. Whoever
+ * had a pending or accepted request is told by a system message, written in
+ * the same transaction, so no request vanishes without a word.
  */
-export async function deleteItem(db: Database, actor: Actor, itemId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteItem(db: Database, actor: Actor, itemId: string): Promise<ItemDeletion> {
+  return db.transaction(async (tx) => {
     const item = await authorizeItem(tx, actor, itemId, 'item:delete', { lock: true });
     if (item.status === 'borrowed') throw new AppError('item_lent_out', 'The item is lent out');
+    const closedRequests = await tx
+      .select({ id: lendingRequests.id, requesterId: lendingRequests.requesterId })
+      .from(lendingRequests)
+      .where(and(eq(lendingRequests.itemId, itemId), inArray(lendingRequests.status, ['pending', 'accepted'])));
+    const viewerIds = await selectItemViewers(tx, itemId);
+    const posted = await insertMessages(
+      tx,
+      closedRequests.map((request) => ({
+        senderId: item.ownerId,
+        receiverId: request.requesterId,
+        content: itemDeletedText(item.name),
+        messageType: 'system' as const,
+        systemEvent: 'item_deleted' as const,
+      })),
+    );
     await tx.delete(items).where(eq(items.id, itemId));
+    return { itemId, ownerId: item.ownerId, viewerIds, closedRequests, posted };
+  });
+}
+
+/**
+ * After commit, in one publish: the requesters' notices, their requests'
+ * `request_changed` (the request is gone; their lists refetch) and
+ * `items_changed` to everyone who could see the item.
+ */
+export async function announceItemDeletion(
+  db: Database,
+  bus: LiveEventBus,
+  deletion: ItemDeletion,
+  log: AnnounceLog,
+): Promise<void> {
+  const alongWith: LiveEventDelivery[] = deletion.closedRequests.map((request) => ({
+    userIds: [request.requesterId, deletion.ownerId],
+    event: { type: 'request_changed', requestId: request.id, itemId: deletion.itemId },
+  }));
+  const lostSight = [...new Set([...deletion.viewerIds, ...deletion.closedRequests.map((r) => r.requesterId)])];
+  if (lostSight.length > 0) alongWith.push({ userIds: lostSight, event: { type: 'items_changed' } });
+  await announceAfterCommit(log, () => announceMessages(db, bus, deletion.posted, alongWith), {
+    itemId: deletion.itemId,
   });
 }

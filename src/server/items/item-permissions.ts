@@ -5,6 +5,7 @@ import { contacts, groupMembers, groups, itemContactPermissions, itemGroupPermis
 import { AppError } from '../http/app-error';
 import type { Actor } from '../policies';
 import { authorizeItem } from './item-access';
+import { selectGroupMembersExcept } from './item-viewers';
 
 const targetRefused = () =>
   new AppError('share_target_not_allowed', 'Items can be shared only with registered contacts and own groups');
@@ -48,13 +49,18 @@ export async function listGroupPermissions(db: Database, actor: Actor, itemId: s
     .orderBy(asc(groups.name), asc(groups.id));
 }
 
+/*
+ * The four writes below return the people whose view of the owner's items
+ * they may have changed, for an `items_changed` event after commit.
+ */
+
 /** POST /api/permissions: tick or untick "Can see" for one of the owner's registered contacts. */
 export async function setContactPermission(
   db: Database,
   actor: Actor,
   input: { itemId: string; contactUserId: string; canView: boolean },
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
     await authorizeItem(tx, actor, input.itemId, 'item:share', { lock: true });
     const [contact] = await tx
       .select({ id: contacts.id })
@@ -68,6 +74,7 @@ export async function setContactPermission(
         target: [itemContactPermissions.itemId, itemContactPermissions.contactUserId],
         set: { canView: input.canView },
       });
+    return [input.contactUserId];
   });
 }
 
@@ -76,8 +83,8 @@ export async function setGroupPermission(
   db: Database,
   actor: Actor,
   input: { itemId: string; groupId: string; canView: boolean },
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
     await authorizeItem(tx, actor, input.itemId, 'item:share', { lock: true });
     const [membership] = await tx
       .select({ id: groupMembers.id })
@@ -91,21 +98,37 @@ export async function setGroupPermission(
         target: [itemGroupPermissions.itemId, itemGroupPermissions.groupId],
         set: { canView: input.canView },
       });
+    // The group's members as they are now, in the same snapshot as the share.
+    return selectGroupMembersExcept(tx, input.groupId, actor.id);
   });
 }
 
-/** DELETE /api/permissions/{itemId}/{contactUserId}: idempotent. */
-export async function removeContactPermission(db: Database, actor: Actor, itemId: string, contactUserId: string) {
+/** DELETE /api/permissions/{itemId}/{contactUserId}: idempotent (nobody to tell when nothing was there). */
+export async function removeContactPermission(
+  db: Database,
+  actor: Actor,
+  itemId: string,
+  contactUserId: string,
+): Promise<string[]> {
   await authorizeItem(db, actor, itemId, 'item:share');
-  await db
+  const removed = await db
     .delete(itemContactPermissions)
-    .where(and(eq(itemContactPermissions.itemId, itemId), eq(itemContactPermissions.contactUserId, contactUserId)));
+    .where(and(eq(itemContactPermissions.itemId, itemId), eq(itemContactPermissions.contactUserId, contactUserId)))
+    .returning({ contactUserId: itemContactPermissions.contactUserId });
+  return removed.map((row) => row.contactUserId);
 }
 
-/** DELETE /api/group-permissions/{itemId}/{groupId}: idempotent. */
-export async function removeGroupPermission(db: Database, actor: Actor, itemId: string, groupId: string) {
+/** DELETE /api/group-permissions/{itemId}/{groupId}: idempotent (nobody to tell when nothing was there). */
+export async function removeGroupPermission(
+  db: Database,
+  actor: Actor,
+  itemId: string,
+  groupId: string,
+): Promise<string[]> {
   await authorizeItem(db, actor, itemId, 'item:share');
-  await db
+  const removed = await db
     .delete(itemGroupPermissions)
-    .where(and(eq(itemGroupPermissions.itemId, itemId), eq(itemGroupPermissions.groupId, groupId)));
+    .where(and(eq(itemGroupPermissions.itemId, itemId), eq(itemGroupPermissions.groupId, groupId)))
+    .returning({ groupId: itemGroupPermissions.groupId });
+  return removed.length > 0 ? selectGroupMembersExcept(db, groupId, actor.id) : [];
 }

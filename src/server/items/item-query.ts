@@ -1,7 +1,13 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { itemPhotos, items, lendingRequests, users } from '../db/schema';
-import { sharedViaGroupsFor, sharedWithCount, visibleToViewer } from './item-visibility';
+import {
+  sharedViaGroupsFor,
+  sharedWithCount,
+  visibleItemsPage,
+  visibleToViewer,
+  type VisibleItemsPage,
+} from './item-visibility';
 
 /** Photo ids of the item in display order (ids only: the bytes never leave the photo route). */
 const photoIds = sql<string[]>`COALESCE((
@@ -18,10 +24,16 @@ const requestCounts = sql<{ pending: number; accepted: number; other: number }>`
     FROM ${lendingRequests} lr WHERE lr.item_id = ${items.id}
 )`;
 
-/** An accepted request waits for the hand-over (the item is still at the owner's). */
-const promised = sql<boolean>`EXISTS (
-  SELECT 1 FROM ${lendingRequests} lr WHERE lr.item_id = ${items.id} AND lr.status = 'accepted'
-)`;
+/**
+ * An accepted request waits for the hand-over (the item is still at the
+ * owner's). A scalar subquery with LIMIT, probed through the one-active-request
+ * index for each item on the page: written as EXISTS, PostgreSQL may instead
+ * hash every accepted request in the database first (3 ms at 100,000 items,
+ * growing with them; docs/performance.md).
+ */
+const promised = sql<boolean>`COALESCE((
+  SELECT true FROM ${lendingRequests} lr WHERE lr.item_id = ${items.id} AND lr.status = 'accepted' LIMIT 1
+), false)`;
 
 const baseColumns = {
   item: items,
@@ -42,10 +54,19 @@ export function selectOwnItems(db: DbOrTx, ownerId: string, where?: SQL) {
 }
 export type OwnItemRow = Awaited<ReturnType<typeof selectOwnItems>>[number];
 
-/** Other people's items the viewer may see (the visibility rule is in the WHERE clause). */
+const sharedColumns = (viewerId: string) => ({
+  ...baseColumns,
+  sharedViaGroups: sharedViaGroupsFor(viewerId),
+  promised,
+});
+
+/**
+ * Other people's items the viewer may see, judged row by row (the visibility
+ * rule is in the WHERE clause): for single items, which `where` names.
+ */
 export function selectSharedItems(db: DbOrTx, viewerId: string, where?: SQL) {
   return db
-    .select({ ...baseColumns, sharedViaGroups: sharedViaGroupsFor(viewerId), promised })
+    .select(sharedColumns(viewerId))
     .from(items)
     .innerJoin(users, eq(users.id, items.ownerId))
     .where(and(sql`${items.ownerId} <> ${viewerId}`, visibleToViewer(viewerId), where))
@@ -53,6 +74,22 @@ export function selectSharedItems(db: DbOrTx, viewerId: string, where?: SQL) {
     .$dynamic();
 }
 export type SharedItemRow = Awaited<ReturnType<typeof selectSharedItems>>[number];
+
+/**
+ * One page of Available Items: the viewer's visible items matching the
+ * page's filters, newest first, `take` at most, in one statement whose cost
+ * does not grow with the number of items shared with the viewer
+ * (`visibleItemsPage`).
+ */
+export function selectSharedItemsPage(db: DbOrTx, viewerId: string, page: VisibleItemsPage): Promise<SharedItemRow[]> {
+  return db
+    .select(sharedColumns(viewerId))
+    .from(items)
+    .innerJoin(users, eq(users.id, items.ownerId))
+    .where(sql`${items.id} IN (${visibleItemsPage(viewerId, page)})`)
+    .orderBy(desc(items.createdAt), desc(items.id))
+    .limit(page.take);
+}
 
 /** The bare item row, optionally locked for an update in the same transaction. */
 export async function findItemRow(db: DbOrTx, itemId: string, options: { lock?: boolean } = {}) {

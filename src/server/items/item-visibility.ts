@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { contacts, groupMembers, itemContactPermissions, itemGroupPermissions, items } from '../db/schema';
+import { contacts, groupMembers, itemContactPermissions, itemGroupPermissions, items, users } from '../db/schema';
 
 /**
  * THE visibility rule (ARCHITECTURE.md "Who sees an item"), as SQL. Another
@@ -10,26 +10,97 @@ import { contacts, groupMembers, itemContactPermissions, itemGroupPermissions, i
  * - the owner shared it with a group AND both are still members of it
  *   (leaving, being removed or the group being deleted hides it at once).
  *
- * Written as "item id in the viewer's candidate set" so PostgreSQL starts from
- * the viewer's own shares and memberships (indexed) instead of every item.
- * The owner is not part of this set: callers add `owner_id = viewer` where the
- * owner's view is meant.
+ * This form judges one row of `items` in the surrounding query: two EXISTS
+ * probes through the permission tables' primary keys, a fraction of a
+ * millisecond however much the viewer's network shares. (It used to be
+ * "item id in the viewer's whole visible set", which built that set, 1,500
+ * items for a typical member of the benchmark's community, for every single
+ * item read: docs/performance.md.) Lists use `visibleItemsPage`, the same
+ * rule driven from the viewer's side. The owner is not part of this rule:
+ * callers add `owner_id = viewer` where the owner's view is meant.
  */
 export function visibleToViewer(viewerId: string): SQL {
-  return sql`${items.id} IN (
+  return sql`(EXISTS (
+    SELECT 1
+      FROM ${itemContactPermissions} icp
+      JOIN ${contacts} c ON c.user_id = ${items.ownerId} AND c.contact_user_id = icp.contact_user_id
+     WHERE icp.item_id = ${items.id} AND icp.contact_user_id = ${viewerId} AND icp.can_view
+  ) OR EXISTS (
+    SELECT 1
+      FROM ${itemGroupPermissions} igp
+      JOIN ${groupMembers} viewer ON viewer.group_id = igp.group_id AND viewer.user_id = ${viewerId}
+      JOIN ${groupMembers} owner ON owner.group_id = igp.group_id AND owner.user_id = ${items.ownerId}
+     WHERE igp.item_id = ${items.id} AND igp.can_view
+  ))`;
+}
+
+export interface VisibleItemsPage {
+  /** Filters on `items` and its owner `users` (search, category, status). */
+  where?: SQL;
+  /** Only items after this one in newest-first order (the page cursor). */
+  after?: { createdAt: string; id: string };
+  /** How many items the page needs. */
+  take: number;
+}
+
+/**
+ * The ids of the newest `take` items (newest first, ties by id) that the
+ * viewer may see and that match `where`: the same rule as `visibleToViewer`,
+ * driven from the viewer's side so the cost does not grow with the number
+ * of items shared with them.
+ *
+ * Each path is a stream already sorted by the item's creation time: the
+ * viewer's contact shares (item_contact_permissions_viewer_feed_idx) and,
+ * for each group the viewer belongs to, the group's shares
+ * (item_group_permissions_group_feed_idx), both ordered by `item_created_at`,
+ * a copy of items.created_at a trigger keeps (drizzle/0006). Every stream
+ * stops after `take` matching items; an item in the overall first `take` is
+ * among the first `take` of any stream it is in, so the union holds the page
+ * (with duplicates when several paths reach an item; IN removes them). The
+ * rest of the rule and the filters are an EXISTS per share: written as joins,
+ * PostgreSQL (which cannot know that owners share with their own groups)
+ * would rather join every item of every co-member and sort them.
+ *
+ * `where` refers to `items` and `users` by name; inside each stream those
+ * names are the stream's own joined rows.
+ */
+export function visibleItemsPage(viewerId: string, page: VisibleItemsPage): SQL {
+  const filter = page.where ? sql`AND ${page.where}` : sql``;
+  const after = (createdAt: SQL, id: SQL) =>
+    page.after
+      ? sql`AND (${createdAt}, ${id}) < (${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`
+      : sql``;
+  return sql`(
     SELECT icp.item_id
       FROM ${itemContactPermissions} icp
-      JOIN ${items} shared ON shared.id = icp.item_id
-      JOIN ${contacts} c ON c.user_id = shared.owner_id AND c.contact_user_id = icp.contact_user_id
      WHERE icp.contact_user_id = ${viewerId} AND icp.can_view
-    UNION
+           ${after(sql`icp.item_created_at`, sql`icp.item_id`)}
+           AND EXISTS (
+             SELECT 1
+               FROM ${items}
+               JOIN ${users} ON ${users.id} = ${items.ownerId}
+               JOIN ${contacts} c ON c.user_id = ${items.ownerId} AND c.contact_user_id = icp.contact_user_id
+              WHERE ${items.id} = icp.item_id AND ${items.ownerId} <> ${viewerId} ${filter})
+     ORDER BY icp.item_created_at DESC NULLS LAST, icp.item_id DESC NULLS LAST
+     LIMIT ${page.take}
+  ) UNION ALL
+  SELECT stream.item_id
+    FROM ${groupMembers} viewer
+   CROSS JOIN LATERAL (
     SELECT igp.item_id
-      FROM ${groupMembers} viewer
-      JOIN ${itemGroupPermissions} igp ON igp.group_id = viewer.group_id AND igp.can_view
-      JOIN ${items} shared ON shared.id = igp.item_id
-      JOIN ${groupMembers} owner ON owner.group_id = igp.group_id AND owner.user_id = shared.owner_id
-     WHERE viewer.user_id = ${viewerId}
-  )`;
+      FROM ${itemGroupPermissions} igp
+     WHERE igp.group_id = viewer.group_id AND igp.can_view
+           ${after(sql`igp.item_created_at`, sql`igp.item_id`)}
+           AND EXISTS (
+             SELECT 1
+               FROM ${items}
+               JOIN ${users} ON ${users.id} = ${items.ownerId}
+               JOIN ${groupMembers} owner ON owner.group_id = igp.group_id AND owner.user_id = ${items.ownerId}
+              WHERE ${items.id} = igp.item_id AND ${items.ownerId} <> ${viewerId} ${filter})
+     ORDER BY igp.item_created_at DESC NULLS LAST, igp.item_id DESC NULLS LAST
+     LIMIT ${page.take}
+   ) stream
+   WHERE viewer.user_id = ${viewerId}`;
 }
 
 /**

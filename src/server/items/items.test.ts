@@ -5,7 +5,7 @@ import { createContact, createUser } from '../../../tests/support/factories';
 import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { createItem, shareWithGroup, shareWithUser } from '../../../tests/support/item-factories';
 import { itemContactPermissions, itemGroupPermissions, items, lendingRequests } from '../db/schema';
-import { earliestReservationDate } from './routes';
+import { earliestReservationDate } from '../dates/calendar-dates';
 
 let t: TestApp;
 beforeAll(async () => {

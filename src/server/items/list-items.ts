@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/client';
 import { items, users } from '../db/schema';
 import type { Actor } from '../policies';
 import { decodeItemCursor, encodeItemCursor } from './item-cursor';
-import { selectOwnItems, selectSharedItems, type OwnItemRow, type SharedItemRow } from './item-query';
+import { selectOwnItems, selectSharedItemsPage, type OwnItemRow, type SharedItemRow } from './item-query';
 
 /** My Items: every item of the actor (the page filters and counts them itself). */
 export function listOwnItems(db: DbOrTx, actor: Actor): Promise<OwnItemRow[]> {
@@ -26,7 +26,8 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 /**
  * Available Items (spec §2): what others share with the actor, newest first,
  * filtered in the database, one page at a time with a stable (created_at, id)
- * cursor. One query per page whatever the data size.
+ * cursor. One query per page whatever the data size, and its cost follows the
+ * page size, not the number of items shared with the actor (item-visibility.ts).
  */
 export async function listAvailableItems(
   db: DbOrTx,
@@ -44,13 +45,9 @@ export async function listAvailableItems(
   // "In use" covers everything that is not at the owner's disposal: in use by the owner or lent out.
   if (filter.status === 'available') conditions.push(eq(items.status, 'available'));
   if (filter.status === 'in_use') conditions.push(inArray(items.status, ['in_use', 'borrowed']));
-  if (filter.cursor) {
-    const after = decodeItemCursor(filter.cursor);
-    conditions.push(sql`(${items.createdAt}, ${items.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
-  }
-
   const where = conditions.length > 0 ? sql.join(conditions, sql` AND `) : undefined;
-  const rows = await selectSharedItems(db, actor.id, where).limit(filter.limit + 1);
+  const after = filter.cursor ? decodeItemCursor(filter.cursor) : undefined;
+  const rows = await selectSharedItemsPage(db, actor.id, { where, after, take: filter.limit + 1 });
   const page = rows.slice(0, filter.limit);
   const last = page.at(-1);
   const nextCursor =

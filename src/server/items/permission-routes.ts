@@ -11,6 +11,7 @@ import {
 } from '../../contract/schemas/item';
 import type { Database } from '../db/client';
 import { requireActor } from '../policies';
+import { announceItemsChanged } from './announce-items-changed';
 import {
   listContactPermissions,
   listGroupPermissions,
@@ -20,7 +21,11 @@ import {
   setGroupPermission,
 } from './item-permissions';
 
-/** Spec §7 item permissions: the owner's "Can see" choices per registered contact and per group. */
+/**
+ * Spec §7 item permissions: the owner's "Can see" choices per registered
+ * contact and per group. After each change the people it concerns hear
+ * `items_changed`, so their Available Items follows without a reload.
+ */
 export const itemPermissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/api/items/:id/permissions',
@@ -35,7 +40,8 @@ export const itemPermissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
   );
 
   app.post('/api/permissions', { schema: { body: setContactPermissionSchema } }, async (request, reply) => {
-    await setContactPermission(db, requireActor(request), request.body);
+    const concerned = await setContactPermission(db, requireActor(request), request.body);
+    await announceItemsChanged(app.liveEvents, request.log, concerned);
     return reply.status(204).send();
   });
 
@@ -44,13 +50,15 @@ export const itemPermissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
     { schema: { params: contactPermissionParamsSchema } },
     async (request, reply) => {
       const { itemId, contactUserId } = request.params;
-      await removeContactPermission(db, requireActor(request), itemId, contactUserId);
+      const concerned = await removeContactPermission(db, requireActor(request), itemId, contactUserId);
+      await announceItemsChanged(app.liveEvents, request.log, concerned);
       return reply.status(204).send();
     },
   );
 
   app.post('/api/group-permissions', { schema: { body: setGroupPermissionSchema } }, async (request, reply) => {
-    await setGroupPermission(db, requireActor(request), request.body);
+    const concerned = await setGroupPermission(db, requireActor(request), request.body);
+    await announceItemsChanged(app.liveEvents, request.log, concerned);
     return reply.status(204).send();
   });
 
@@ -59,7 +67,8 @@ export const itemPermissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
     { schema: { params: groupPermissionParamsSchema } },
     async (request, reply) => {
       const { itemId, groupId } = request.params;
-      await removeGroupPermission(db, requireActor(request), itemId, groupId);
+      const concerned = await removeGroupPermission(db, requireActor(request), itemId, groupId);
+      await announceItemsChanged(app.liveEvents, request.log, concerned);
       return reply.status(204).send();
     },
   );

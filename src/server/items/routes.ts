@@ -9,22 +9,15 @@ import {
   ownItemSchema,
 } from '../../contract/schemas/item';
 import type { Database } from '../db/client';
-import { authorize, requireActor, type Actor } from '../policies';
+import { earliestReservationDate } from '../dates/calendar-dates';
+import { ensureActingAs, requireActor } from '../policies';
 import { createItem } from './create-item';
-import { deleteItem } from './delete-item';
+import { announceItemEdited } from './announce-items-changed';
+import { announceItemDeletion, deleteItem } from './delete-item';
 import { getItemDetails } from './item-details';
 import { presentOwnItem, presentSharedItem } from './item-presenter';
 import { listAvailableItems, listOwnItems } from './list-items';
 import { updateItem } from './update-item';
-
-/**
- * The earliest "available again" date the server accepts: yesterday in UTC,
- * so someone whose local today is still yesterday in UTC (or already
- * tomorrow) is not refused the date their form allowed.
- */
-export function earliestReservationDate(now = new Date()): string {
-  return new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
 
 /** The item form schema, bounded by the server's earliest date, parsed per request. */
 const itemBody = z.unknown().transform((value, ctx) => {
@@ -33,10 +26,6 @@ const itemBody = z.unknown().transform((value, ctx) => {
   for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
   return z.NEVER;
 });
-
-function ensureActingAs(actor: Actor, userId: string | undefined) {
-  if (userId !== undefined) authorize(actor, 'user:actAs', { id: userId });
-}
 
 /** Spec §7 "Items". Authorization: the policy module, and the visibility rule inside each query. */
 export const itemRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -73,12 +62,15 @@ export const itemRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     async (request) => {
       const actor = requireActor(request);
       ensureActingAs(actor, request.body.userId);
-      return presentOwnItem(await updateItem(db, actor, request.params.id, request.body));
+      const updated = await updateItem(db, actor, request.params.id, request.body);
+      await announceItemEdited(db, app.liveEvents, request.log, request.params.id);
+      return presentOwnItem(updated);
     },
   );
 
   app.delete('/api/items/:id', { schema: { params: itemIdParamsSchema } }, async (request, reply) => {
-    await deleteItem(db, requireActor(request), request.params.id);
+    const deletion = await deleteItem(db, requireActor(request), request.params.id);
+    await announceItemDeletion(db, app.liveEvents, deletion, request.log);
     return reply.status(204).send();
   });
 };

@@ -5,6 +5,7 @@ import { createContact, createUser } from '../../../tests/support/factories';
 import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { createItem, shareWithGroup, shareWithUser } from '../../../tests/support/item-factories';
 import { contacts, groupMembers } from '../db/schema';
+import { selectItemViewers } from './item-viewers';
 
 /**
  * The visibility rule (ARCHITECTURE.md "Who sees an item") over every way of
@@ -128,5 +129,12 @@ describe('who sees an item', () => {
     expect(response.json().sharedViaGroups).toEqual([{ id: expect.any(String), name: 'Tool Library' }]);
     const contactView = await t.request(viewers['permitted contact']!, { method: 'GET', url: `/api/items/${itemId}` });
     expect(contactView.json().sharedViaGroups).toEqual([]);
+  });
+
+  it('the people told of its changes (items_changed) are exactly those who see it, the owner aside', async () => {
+    const seeing = expectations
+      .filter(([viewer, sees]) => sees === true && viewer !== 'owner')
+      .map(([viewer]) => viewers[viewer]!.id);
+    expect((await selectItemViewers(t.db, itemId)).sort()).toEqual(seeing.sort());
   });
 });

@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
+import { announceAfterCommit, type AnnounceLog } from '../events/announce-after-commit';
 import type { LiveEventBus } from '../events/live-event-bus';
 import { announceMessages, type PostedMessage } from '../messages/post-message';
 
@@ -14,24 +14,22 @@ export interface LendingChange {
 
 /**
  * After commit: the conversation, unread count and "request changed" events
- * for both parties. The step has already happened, so a failing bus must not
- * turn it into an error answer: it is logged, and clients catch up through
- * their polling fallback (spec §9).
+ * for both parties, in one publish. The step has already happened, so a
+ * failure here is logged and never turns into an error answer; the two
+ * clients then catch up at their next event, stream reconnect or page load
+ * (they poll only while their stream is down).
  */
 export async function announceLendingChange(
   db: Database,
   bus: LiveEventBus,
   change: LendingChange,
-  log: FastifyBaseLogger,
+  log: AnnounceLog,
 ): Promise<void> {
-  try {
-    await announceMessages(db, bus, change.posted);
-    await bus.publish([change.requesterId, change.ownerId], {
-      type: 'request_changed',
-      requestId: change.requestId,
-      itemId: change.itemId,
-    });
-  } catch (error) {
-    log.warn({ err: error, requestId: change.requestId }, 'live events for a lending step could not be published');
-  }
+  const requestChanged = {
+    userIds: [change.requesterId, change.ownerId],
+    event: { type: 'request_changed', requestId: change.requestId, itemId: change.itemId } as const,
+  };
+  await announceAfterCommit(log, () => announceMessages(db, bus, change.posted, [requestChanged]), {
+    requestId: change.requestId,
+  });
 }

@@ -5,9 +5,9 @@ import { createLendingRequest, createUser } from '../../../tests/support/factori
 import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { createItem, shareWithGroup } from '../../../tests/support/item-factories';
 import { contacts, items, lendingRequests } from '../db/schema';
-import { earliestReservationDate } from '../items/routes';
-import { latestLocalToday } from './create-lending-request';
-import { addViewer, borrowPayload, FROM, lendingParties, UNTIL } from './lending-test-support';
+import { earliestReservationDate, latestLocalToday } from '../dates/calendar-dates';
+import { addDays, latestBorrowStart } from '../../contract/schemas/lending';
+import { addViewer, borrowPayload, FROM, inDays, lendingParties, UNTIL } from './lending-test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -158,7 +158,9 @@ describe('POST /api/lending-requests', () => {
   });
 
   it.each([
-    [{ expectedReturnDate: '2099-02-28' }, 'expectedReturnDate', 'validation.borrowUntilBeforeFrom'],
+    [{ expectedReturnDate: inDays(6) }, 'expectedReturnDate', 'validation.borrowUntilBeforeFrom'],
+    [{ requestedFrom: inDays(400), expectedReturnDate: inDays(401) }, 'requestedFrom', 'validation.borrowFromTooLate'],
+    [{ expectedReturnDate: addDays(FROM, 366) }, 'expectedReturnDate', 'validation.borrowLoanTooLong'],
     [{ requestedFrom: '2020-01-01', expectedReturnDate: '2020-01-02' }, 'requestedFrom', 'validation.dateInPast'],
     [{ message: '   ' }, 'message', 'validation.borrowMessageRequired'],
     [{ message: undefined }, 'message', 'validation.borrowMessageRequired'],
@@ -185,5 +187,17 @@ describe('POST /api/lending-requests', () => {
     );
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ requestedFrom: earliest, expectedReturnDate: earliest });
+  });
+
+  it('accepts the latest start a form anywhere allows (a year after tomorrow in UTC) and a loan of exactly a year', async () => {
+    const { requester, item } = await lendingParties(t);
+    const latest = latestBorrowStart(latestLocalToday());
+    const until = addDays(latest, 365);
+    const response = await post(
+      requester,
+      borrowPayload(item.id, { requestedFrom: latest, expectedReturnDate: until }),
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ requestedFrom: latest, expectedReturnDate: until });
   });
 });

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { LendingRequestStatus } from '../../contract/enums';
 import { isReservedForPersonalUse } from '../../contract/schemas/item';
 import { ACTIVE_REQUEST_STATUSES, type createLendingRequestSchema } from '../../contract/schemas/lending';
+import { latestLocalToday } from '../dates/calendar-dates';
 import type { Database } from '../db/client';
 import { lendingRequests } from '../db/schema';
 import { AppError } from '../http/app-error';
@@ -15,16 +16,6 @@ import { lendingStepMessage } from './lending-messages';
 import { decideLendingStep } from './lending-state-machine';
 
 export type CreateLendingRequestValues = z.output<ReturnType<typeof createLendingRequestSchema>>;
-
-/**
- * The latest date that is "today" somewhere: tomorrow in UTC. A reservation
- * blocks requests while its "available again" date is after it, so the
- * server never refuses a request that a form in any time zone allowed (the
- * mirror of the item form's "yesterday in UTC", docs/decisions/0009).
- */
-export function latestLocalToday(now = new Date()): string {
-  return new Date(now.getTime() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
 
 /**
  * POST /api/lending-requests (spec §4, §7). The item row is locked, so this

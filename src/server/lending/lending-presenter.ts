@@ -2,7 +2,13 @@ import type { ItemCategory, LendingRequestStatus } from '../../contract/enums';
 import type { LendingRequest } from '../../contract/schemas/lending';
 import type { LendingRequestRow } from './lending-query';
 
-/** Spec §3 Lending request, with the item and both names for cards and messages. */
+/**
+ * Spec §3 Lending request, with the item and both names for cards and
+ * messages. A requester who can no longer see the item (the owner removed
+ * them as a contact, withdrew the share, or they left the group) keeps its
+ * name, which their own request named, but not its current description and
+ * picture: the visibility rule of decision 0009 holds here too.
+ */
 export function presentLendingRequest({ request, item, requesterName, ownerName }: LendingRequestRow): LendingRequest {
   return {
     id: request.id,
@@ -19,8 +25,8 @@ export function presentLendingRequest({ request, item, requesterName, ownerName 
     item: {
       name: item.name,
       category: item.category as ItemCategory,
-      description: item.description,
-      imageUrl: item.imageUrl,
+      description: item.visibleToViewer ? item.description : null,
+      imageUrl: item.visibleToViewer ? item.imageUrl : null,
     },
     requester: { name: requesterName },
     owner: { name: ownerName },

@@ -1,7 +1,8 @@
-import { desc, eq, or, type SQL } from 'drizzle-orm';
+import { desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { items, lendingRequests, users } from '../db/schema';
+import { visibleToViewer } from '../items/item-visibility';
 
 const requester = alias(users, 'requester');
 const owner = alias(users, 'owner');
@@ -9,9 +10,12 @@ const owner = alias(users, 'owner');
 /**
  * Lending requests with their item and both people's names, in one statement
  * whatever the number of rows. Callers pass the authorization as `where`
- * (`involving`, or one side of it), so a list never loads someone else's request.
+ * (`involving`, or one side of it), so a list never loads someone else's
+ * request, and the reader as `viewerId`: whether they may still see the item
+ * (its owner, or through a share that still holds) decides whether its
+ * current description and picture are shown (lending-presenter.ts).
  */
-export function selectLendingRequests(db: DbOrTx, where: SQL | undefined) {
+export function selectLendingRequests(db: DbOrTx, where: SQL | undefined, viewerId: string) {
   return db
     .select({
       request: lendingRequests,
@@ -20,6 +24,7 @@ export function selectLendingRequests(db: DbOrTx, where: SQL | undefined) {
         category: items.category,
         description: items.description,
         imageUrl: items.imageUrl,
+        visibleToViewer: sql<boolean>`(${items.ownerId} = ${viewerId} OR ${visibleToViewer(viewerId)})`,
       },
       requesterName: requester.name,
       ownerName: owner.name,

@@ -8,9 +8,14 @@ import { items, lendingRequests } from '../db/schema';
  * Test support for the lending tests (imported only by *.test.ts).
  */
 
-/** A day far enough ahead that "not in the past" holds whenever the tests run. */
-export const FROM = '2099-03-01';
-export const UNTIL = '2099-03-08';
+/** A calendar date `days` from today in UTC. */
+export function inDays(days: number): string {
+  return new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** A week from now, for a week: not in the past, within the year a request may look ahead. */
+export const FROM = inDays(7);
+export const UNTIL = inDays(14);
 
 /**
  * Alice owns a drill she shared with Bob (a registered contact, "Can see"

@@ -1,21 +1,22 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actingUserQuerySchema } from '../../contract/schemas/contact';
 import { itemIdParamsSchema } from '../../contract/schemas/item';
 import {
   createLendingRequestSchema,
+  latestBorrowStart,
   lendingRequestIdParamsSchema,
   lendingRequestListSchema,
   lendingRequestSchema,
   updateLendingRequestSchema,
 } from '../../contract/schemas/lending';
+import { earliestReservationDate, latestLocalToday } from '../dates/calendar-dates';
 import type { Database } from '../db/client';
 import { lendingRequests } from '../db/schema';
-import type { LiveEventBus } from '../events/live-event-bus';
-import { earliestReservationDate } from '../items/routes';
-import { authorize, requireActor, type Actor } from '../policies';
+import type { AnnounceLog } from '../events/announce-after-commit';
+import { AppError } from '../http/app-error';
+import { ensureActingAs, requireActor, type Actor } from '../policies';
 import { announceLendingChange, type LendingChange } from './announce-lending-change';
 import { createLendingRequest } from './create-lending-request';
 import { presentLendingRequest } from './lending-presenter';
@@ -25,33 +26,33 @@ import { returnItem } from './return-item';
 import { takeLendingStep } from './take-lending-step';
 
 /**
- * The borrow form's schema, bounded by the server's earliest date (yesterday
- * in UTC, as for the item reservation date: no time zone is refused its
- * today), parsed per request.
+ * The borrow form's schema, bounded by the server's widest "today": the
+ * start not before yesterday in UTC (as for the item reservation date) and
+ * not later than a year after tomorrow in UTC, so no time zone is refused
+ * what its form allowed. Parsed per request.
  */
 const createBody = z.unknown().transform((value, ctx) => {
-  const parsed = createLendingRequestSchema(earliestReservationDate()).safeParse(value);
+  const schema = createLendingRequestSchema(earliestReservationDate(), latestBorrowStart(latestLocalToday()));
+  const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
   return z.NEVER;
 });
-
-/** A user id sent along (spec §7 sends it in bodies and queries) must be the actor: otherwise 403. */
-function ensureActingAs(actor: Actor, userId: string | undefined) {
-  if (userId !== undefined) authorize(actor, 'user:actAs', { id: userId });
-}
 
 /**
  * Spec §7 "Lending requests" and "PUT /api/items/{id}/return". Every step
  * goes through the state machine (lending-state-machine.ts) in one
  * transaction with its system message; live events follow the commit.
  */
-export const lendingRoutes: FastifyPluginAsyncZod<{ db: Database; bus: LiveEventBus }> = async (app, { db, bus }) => {
+export const lendingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   /** After commit: tell both people, then answer with the request as the actor now sees it. */
-  async function settle(actor: Actor, change: LendingChange, log: FastifyBaseLogger) {
-    await announceLendingChange(db, bus, change, log);
-    const [row] = await selectLendingRequests(db, and(eq(lendingRequests.id, change.requestId), involving(actor.id)));
-    if (!row) throw new Error('The lending request could not be read back');
+  async function settle(actor: Actor, change: LendingChange, log: AnnounceLog) {
+    await announceLendingChange(db, app.liveEvents, change, log);
+    const where = and(eq(lendingRequests.id, change.requestId), involving(actor.id));
+    const [row] = await selectLendingRequests(db, where, actor.id);
+    // The step committed, but the request is gone already: its item or one
+    // of the two accounts was deleted in the meantime.
+    if (!row) throw AppError.notFound('The lending request no longer exists');
     return presentLendingRequest(row);
   }
 
@@ -72,7 +73,7 @@ export const lendingRoutes: FastifyPluginAsyncZod<{ db: Database; bus: LiveEvent
     async (request) => {
       const actor = requireActor(request);
       ensureActingAs(actor, request.query.userId);
-      const rows = await selectLendingRequests(db, eq(lendingRequests.requesterId, actor.id));
+      const rows = await selectLendingRequests(db, eq(lendingRequests.requesterId, actor.id), actor.id);
       return rows.map(presentLendingRequest);
     },
   );
@@ -83,7 +84,7 @@ export const lendingRoutes: FastifyPluginAsyncZod<{ db: Database; bus: LiveEvent
     async (request) => {
       const actor = requireActor(request);
       ensureActingAs(actor, request.query.userId);
-      const rows = await selectLendingRequests(db, eq(lendingRequests.ownerId, actor.id));
+      const rows = await selectLendingRequests(db, eq(lendingRequests.ownerId, actor.id), actor.id);
       return rows.map(presentLendingRequest);
     },
   );
@@ -133,7 +134,7 @@ export const lendingRoutes: FastifyPluginAsyncZod<{ db: Database; bus: LiveEvent
   app.put('/api/items/:id/return', { schema: { params: itemIdParamsSchema } }, async (request, reply) => {
     const actor = requireActor(request);
     const change = await returnItem(db, actor, request.params.id);
-    if (change) await announceLendingChange(db, bus, change, request.log);
+    if (change) await announceLendingChange(db, app.liveEvents, change, request.log);
     return reply.status(204).send();
   });
 };

@@ -4,6 +4,7 @@ import type { LendingAction } from '../../contract/schemas/lending';
 import type { Database, DbOrTx } from '../db/client';
 import { items, lendingRequests } from '../db/schema';
 import { AppError } from '../http/app-error';
+import { visibleToViewer } from '../items/item-visibility';
 import { insertMessages } from '../messages/post-message';
 import { authorize, type Actor } from '../policies';
 import type { LendingChange } from './announce-lending-change';
@@ -72,7 +73,10 @@ export async function applyLendingStep(
   const outcome = decideLendingStep(action, request.status as LendingRequestStatus, lendingRoleOf(actor.id, request));
   if (!outcome.allowed) throw refusalError(outcome.refusal);
 
-  if (action === 'accept') await ensureNobodyElseHasIt(tx, request, item);
+  if (action === 'accept') {
+    await ensureNobodyElseHasIt(tx, request, item);
+    await ensureRequesterStillSeesIt(tx, request, item);
+  }
   const decides = action === 'accept' || action === 'decline';
   // The partial unique index is the final arbiter of racing accepts; its
   // violation becomes item_lent_to_someone_else, never a generic 409 or a 500.
@@ -123,5 +127,22 @@ async function ensureNobodyElseHasIt(tx: DbOrTx, request: RequestRow, item: Item
     .limit(1);
   if (other || item.status === 'borrowed') {
     throw new AppError('item_lent_to_someone_else', 'Another request for this item is accepted or borrowed');
+  }
+}
+
+/**
+ * Accepting promises the item to the requester, so they must still be
+ * allowed to see it: a request made before the owner removed them as a
+ * contact, withdrew the share or before one of them left the shared group
+ * is refused (409 item_not_available) instead of handing the item to
+ * someone it is no longer shared with. It can still be declined.
+ */
+async function ensureRequesterStillSeesIt(tx: DbOrTx, request: RequestRow, item: ItemRef): Promise<void> {
+  const [row] = await tx
+    .select({ visible: sql<boolean>`${visibleToViewer(request.requesterId)}` })
+    .from(items)
+    .where(eq(items.id, item.id));
+  if (!row?.visible) {
+    throw new AppError('item_not_available', 'The item is no longer shared with the requester');
   }
 }

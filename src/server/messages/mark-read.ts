@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { messages } from '../db/schema';
+import { announceAfterCommit, backgroundAnnounceLog, type AnnounceLog } from '../events/announce-after-commit';
 import type { LiveEventBus } from '../events/live-event-bus';
 import type { Actor } from '../policies';
 import { announceUnreadCount } from './post-message';
@@ -17,11 +18,12 @@ export async function markConversationRead(
   bus: LiveEventBus,
   actor: Actor,
   partnerId: string,
+  log: AnnounceLog = backgroundAnnounceLog,
 ): Promise<void> {
   const changed = await db
     .update(messages)
     .set({ readAt: new Date() })
     .where(and(eq(messages.senderId, partnerId), eq(messages.receiverId, actor.id), isNull(messages.readAt)))
     .returning({ id: messages.id });
-  if (changed.length > 0) await announceUnreadCount(db, bus, actor.id);
+  if (changed.length > 0) await announceAfterCommit(log, () => announceUnreadCount(db, bus, actor.id));
 }

@@ -3,7 +3,7 @@ import type { MessageType } from '../../contract/enums';
 import type { SystemEvent } from '../../contract/schemas/messages';
 import type { Database, DbOrTx } from '../db/client';
 import { messages } from '../db/schema';
-import type { LiveEventBus } from '../events/live-event-bus';
+import type { LiveEventBus, LiveEventDelivery } from '../events/live-event-bus';
 
 export interface NewMessage {
   senderId: string;
@@ -47,15 +47,35 @@ export async function insertMessages(tx: DbOrTx, rows: readonly NewMessage[]): P
 
 /**
  * After commit: tells both people of each message that their conversation
- * changed, and each receiver their new unread total (one grouped count for
- * all receivers, however many messages went out).
+ * changed, and each receiver their new unread total. Two round trips however
+ * many messages went out (a network request reaches a whole network): one
+ * grouped count, and one `publishMany` in which
+ *
+ * - the receivers of each sender share one `message` event naming the sender;
+ * - each sender gets one `message` event, naming one of their receivers (the
+ *   only one of a direct message): clients refetch every conversation on
+ *   any `message` event, so one per sender is enough;
+ * - receivers whose new unread totals are equal share one `unread_count`.
+ *
+ * `alongWith` are other events of the same change (a request's status, an
+ * item shared), sent in the same statement after these.
  */
 export async function announceMessages(
   db: Database,
   bus: LiveEventBus,
   posted: readonly PostedMessage[],
+  alongWith: readonly LiveEventDelivery[] = [],
 ): Promise<void> {
-  if (posted.length === 0) return;
+  if (posted.length === 0) {
+    if (alongWith.length > 0) await bus.publishMany(alongWith);
+    return;
+  }
+  const receiversBySender = new Map<string, Set<string>>();
+  for (const message of posted) {
+    const receivers = receiversBySender.get(message.senderId) ?? new Set<string>();
+    receivers.add(message.receiverId);
+    receiversBySender.set(message.senderId, receivers);
+  }
   const receivers = [...new Set(posted.map((m) => m.receiverId))];
   const totals = await db
     .select({ receiverId: messages.receiverId, count: count() })
@@ -63,13 +83,24 @@ export async function announceMessages(
     .where(and(inArray(messages.receiverId, receivers), isNull(messages.readAt)))
     .groupBy(messages.receiverId);
   const unread = new Map(totals.map((row) => [row.receiverId, row.count]));
-  await Promise.all([
-    ...posted.flatMap((m) => [
-      bus.publish([m.receiverId], { type: 'message', partnerId: m.senderId }),
-      bus.publish([m.senderId], { type: 'message', partnerId: m.receiverId }),
-    ]),
-    ...receivers.map((id) => bus.publish([id], { type: 'unread_count', count: unread.get(id) ?? 0 })),
-  ]);
+  const receiversByTotal = new Map<number, string[]>();
+  for (const receiverId of receivers) {
+    const total = unread.get(receiverId) ?? 0;
+    const sameTotal = receiversByTotal.get(total);
+    if (sameTotal) sameTotal.push(receiverId);
+    else receiversByTotal.set(total, [receiverId]);
+  }
+
+  const deliveries: LiveEventDelivery[] = [];
+  for (const [senderId, senderReceivers] of receiversBySender) {
+    const [anyReceiver] = senderReceivers;
+    deliveries.push({ userIds: [...senderReceivers], event: { type: 'message', partnerId: senderId } });
+    if (anyReceiver) deliveries.push({ userIds: [senderId], event: { type: 'message', partnerId: anyReceiver } });
+  }
+  for (const [total, userIds] of receiversByTotal) {
+    deliveries.push({ userIds, event: { type: 'unread_count', count: total } });
+  }
+  await bus.publishMany([...deliveries, ...alongWith]);
 }
 
 /** After a read: the reader's new unread total, for the badge on their other tabs and devices. */

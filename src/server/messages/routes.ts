@@ -7,17 +7,14 @@ import {
   threadParamsSchema,
   threadSchema,
 } from '../../contract/schemas/messages';
+import { LIMITS } from '../../contract/limits';
 import type { Database } from '../db/client';
-import { authorize, requireActor, type Actor } from '../policies';
+import { ensureActingAs, requireActor } from '../policies';
+import { consumeRateLimit } from '../rate-limits/consume-rate-limit';
 import { getThread } from './get-thread';
 import { listConversations } from './list-conversations';
 import { markConversationRead } from './mark-read';
 import { sendMessage } from './send-message';
-
-/** A user id in the path or body names the acting user (docs/decisions/0005). */
-function ensureActingAs(actor: Actor, userId: string | undefined) {
-  if (userId !== undefined) authorize(actor, 'user:actAs', { id: userId });
-}
 
 /**
  * Spec §7 "Messages". The actor is one side of every conversation read or
@@ -51,7 +48,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     async (request, reply) => {
       const actor = requireActor(request);
       ensureActingAs(actor, request.params.userId);
-      await markConversationRead(db, app.liveEvents, actor, request.params.partnerId);
+      await markConversationRead(db, app.liveEvents, actor, request.params.partnerId, request.log);
       return reply.status(204).send();
     },
   );
@@ -62,7 +59,9 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     async (request, reply) => {
       const actor = requireActor(request);
       ensureActingAs(actor, request.body.senderId);
-      return reply.status(201).send(await sendMessage(db, app.liveEvents, actor, request.body));
+      // Counted before the recipient check, so probing who may be messaged costs budget too.
+      await consumeRateLimit(db, { key: `message-send:${actor.id}`, max: LIMITS.messagesPerMinute, windowSeconds: 60 });
+      return reply.status(201).send(await sendMessage(db, app.liveEvents, actor, request.body, request.log));
     },
   );
 };

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Message, SendMessageInput } from '../../contract/schemas/messages';
 import type { Database } from '../db/client';
 import { messages } from '../db/schema';
+import { announceAfterCommit, backgroundAnnounceLog, type AnnounceLog } from '../events/announce-after-commit';
 import type { LiveEventBus } from '../events/live-event-bus';
 import { AppError } from '../http/app-error';
 import { can, type Actor } from '../policies';
@@ -22,6 +23,7 @@ export async function sendMessage(
   bus: LiveEventBus,
   actor: Actor,
   input: SendMessageValues,
+  log: AnnounceLog = backgroundAnnounceLog,
 ): Promise<Message> {
   if (input.receiverId === actor.id) {
     throw AppError.invalid('You cannot message yourself', 'errors.invalid_input', [
@@ -34,10 +36,12 @@ export async function sendMessage(
   const posted = await insertMessages(db, [
     { senderId: actor.id, receiverId: input.receiverId, content: input.content, messageType: 'user' },
   ]);
-  await announceMessages(db, bus, posted);
+  await announceAfterCommit(log, () => announceMessages(db, bus, posted));
   const [created] = posted;
   const [row] = created ? await selectThreadMessages(db, actor.id, input.receiverId, eq(messages.id, created.id)) : [];
-  if (!row) throw new Error('The new message could not be read back');
+  // Gone right after it was stored: one of the two accounts was deleted
+  // meanwhile, and the conversation with it.
+  if (!row) throw AppError.notFound('The conversation no longer exists');
   return presentMessage(row);
 }
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { NetworkRequestCreated, networkRequestFormSchema } from '../../contract/schemas/network-request';
 import type { Database } from '../db/client';
 import { networkRequests } from '../db/schema';
+import { announceAfterCommit, backgroundAnnounceLog, type AnnounceLog } from '../events/announce-after-commit';
 import type { LiveEventBus } from '../events/live-event-bus';
 import { AppError } from '../http/app-error';
 import { announceMessages } from '../messages/post-message';
@@ -26,6 +27,7 @@ export async function createNetworkRequest(
   bus: LiveEventBus,
   actor: Actor,
   input: NetworkRequestValues,
+  log: AnnounceLog = backgroundAnnounceLog,
 ): Promise<NetworkRequestCreated> {
   const { id, posted } = await db.transaction(async (tx) => {
     const [request] = await tx
@@ -50,6 +52,6 @@ export async function createNetworkRequest(
     }
     return { id: request.id, posted };
   });
-  await announceMessages(db, bus, posted);
+  await announceAfterCommit(log, () => announceMessages(db, bus, posted), { networkRequestId: id });
   return { id, recipientCount: posted.length };
 }

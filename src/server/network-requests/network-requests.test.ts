@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Thread } from '../../contract/schemas/messages';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { LIMITS } from '../../contract/limits';
 import { createContact, createMessage, createUser } from '../../../tests/support/factories';
 import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { contacts, groupMembers, items, messages, networkRequestResponses, networkRequests } from '../db/schema';
@@ -247,7 +248,8 @@ describe('POST /api/network-requests/{messageId}/respond', () => {
         networkRequestId: asked.requestId,
       },
     ]);
-    expect(requesterEvents).toEqual(['message', 'unread_count']);
+    // The notice, the badge, and Available Items refreshes to show the new item.
+    expect(requesterEvents).toEqual(['message', 'unread_count', 'items_changed']);
 
     // The responder's thread now shows the request as answered.
     const thread = (
@@ -351,5 +353,42 @@ describe('POST /api/network-requests/{messageId}/respond', () => {
         .from(networkRequestResponses)
         .where(eq(networkRequestResponses.networkRequestId, asked.requestId)),
     ).toEqual([]);
+  });
+});
+
+describe('POST /api/network-requests rate limit', () => {
+  it(`lets one account ask its network ${LIMITS.networkRequestsPerHour} times an hour, then answers 429`, async () => {
+    const people = await network();
+    // Start early in the hour's window, so it cannot turn over halfway (waits at most 30 s, rarely).
+    const left = 3_600_000 - (Date.now() % 3_600_000);
+    if (left < 30_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+    for (let i = 0; i < LIMITS.networkRequestsPerHour; i++) {
+      expect((await ask(people.requester, { title: `Thing ${i}` })).statusCode).toBe(201);
+    }
+    const refused = await ask(people.requester, { title: 'One too many' });
+    expect([refused.statusCode, errorCode(refused)]).toEqual([429, 'too_many_requests']);
+    expect(
+      await t.db.select().from(networkRequests).where(eq(networkRequests.requesterId, people.requester.id)),
+    ).toHaveLength(LIMITS.networkRequestsPerHour);
+    // Another account keeps its own budget.
+    expect((await ask(people.memberB, { title: 'Wheelbarrow' })).statusCode).toBe(201);
+  }, 60_000);
+});
+
+describe('network_request_responses indexes', () => {
+  it('index the foreign keys that deletes follow (item, responder), without a duplicate of the unique index', async () => {
+    const { rows } = await t.database.pool.query<{ indexname: string; indexdef: string }>(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'network_request_responses' ORDER BY indexname`,
+    );
+    const names = rows.map((row) => row.indexname);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'network_request_responses_item_idx',
+        'network_request_responses_responder_idx',
+        'network_request_responses_one_per_responder',
+      ]),
+    );
+    // Lookups by request use the unique (request, responder) index: its first column.
+    expect(names).not.toContain('network_request_responses_request_idx');
   });
 });

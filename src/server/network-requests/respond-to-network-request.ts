@@ -12,6 +12,7 @@ import {
   users,
 } from '../db/schema';
 import { lockAddressBook } from '../contacts/address-book-lock';
+import { announceAfterCommit, backgroundAnnounceLog, type AnnounceLog } from '../events/announce-after-commit';
 import type { LiveEventBus } from '../events/live-event-bus';
 import { AppError } from '../http/app-error';
 import { announceMessages, insertMessages, type NewMessage } from '../messages/post-message';
@@ -45,7 +46,9 @@ export function itemAddedText(responderName: string, itemName: string): string {
  *   write text in the responder's name.
  * - decline: recorded only.
  *
- * All in one transaction; the messages are announced after it committed.
+ * All in one transaction; the messages are announced after it committed,
+ * and a quick-added item as `items_changed` to the requester, so their
+ * Available Items shows it without a reload.
  */
 export async function respondToNetworkRequest(
   db: Database,
@@ -53,6 +56,7 @@ export async function respondToNetworkRequest(
   actor: Actor,
   messageId: string,
   input: ResponseValues,
+  log: AnnounceLog = backgroundAnnounceLog,
 ): Promise<NetworkRequestAnswer> {
   const [target] = await db
     .select({
@@ -104,7 +108,10 @@ export async function respondToNetworkRequest(
     const posted = await insertMessages(tx, outgoing);
     return { answer: { id: claimed.id, response: input.response, itemId }, posted };
   });
-  await announceMessages(db, bus, posted);
+  const itemShared = answer.itemId
+    ? [{ userIds: [target.requesterId], event: { type: 'items_changed' } as const }]
+    : [];
+  await announceAfterCommit(log, () => announceMessages(db, bus, posted, itemShared), { networkRequestId });
   return answer;
 }
 

@@ -6,15 +6,12 @@ import {
   networkRequestResponseSchema,
   respondToNetworkRequestSchema,
 } from '../../contract/schemas/network-request';
+import { LIMITS } from '../../contract/limits';
 import type { Database } from '../db/client';
-import { authorize, requireActor, type Actor } from '../policies';
+import { ensureActingAs, requireActor } from '../policies';
+import { consumeRateLimit } from '../rate-limits/consume-rate-limit';
 import { createNetworkRequest } from './create-network-request';
 import { respondToNetworkRequest } from './respond-to-network-request';
-
-/** A user id in the body names the acting user (docs/decisions/0005). */
-function ensureActingAs(actor: Actor, userId: string | undefined) {
-  if (userId !== undefined) authorize(actor, 'user:actAs', { id: userId });
-}
 
 /** Spec §7 "Network requests": ask the whole network, and answer from the message it sent. */
 export const networkRequestRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -24,7 +21,13 @@ export const networkRequestRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
     async (request, reply) => {
       const actor = requireActor(request);
       ensureActingAs(actor, request.body.requesterId);
-      return reply.status(201).send(await createNetworkRequest(db, app.liveEvents, actor, request.body));
+      // Each request messages a whole network: capped per account (docs/decisions/0010).
+      await consumeRateLimit(db, {
+        key: `network-request:${actor.id}`,
+        max: LIMITS.networkRequestsPerHour,
+        windowSeconds: 60 * 60,
+      });
+      return reply.status(201).send(await createNetworkRequest(db, app.liveEvents, actor, request.body, request.log));
     },
   );
 
@@ -40,7 +43,8 @@ export const networkRequestRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
     async (request, reply) => {
       const actor = requireActor(request);
       ensureActingAs(actor, request.body.responderId);
-      const answer = await respondToNetworkRequest(db, app.liveEvents, actor, request.params.messageId, request.body);
+      const { messageId } = request.params;
+      const answer = await respondToNetworkRequest(db, app.liveEvents, actor, messageId, request.body, request.log);
       return reply.status(201).send(answer);
     },
   );

@@ -50,3 +50,12 @@ export function authorize<A extends Action>(
   if (!actor) throw AppError.unauthenticated();
   throw options.hideAs404 ? AppError.notFound() : AppError.forbidden();
 }
+
+/**
+ * A user id sent along with a call (spec §7 puts one in many paths, queries
+ * and bodies) must name the actor (rule `user:actAs`, docs/decisions/0005):
+ * otherwise 403. Absent, it says nothing and passes.
+ */
+export function ensureActingAs(actor: Actor, userId: string | undefined): void {
+  if (userId !== undefined) authorize(actor, 'user:actAs', { id: userId });
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../http/app-error';
-import { authorize, can, type Action } from './index';
+import { authorize, can, ensureActingAs, type Action } from './index';
 
 const ada = { id: 'ada' };
 const grace = { id: 'grace' };
@@ -14,6 +14,12 @@ describe('policies', () => {
       expect(can(null, action, { id: 'ada' })).toBe(false);
     },
   );
+
+  it('ensureActingAs: a user id sent along must be the actor (403), and none says nothing', () => {
+    expect(() => ensureActingAs(ada, 'ada')).not.toThrow();
+    expect(() => ensureActingAs(ada, undefined)).not.toThrow();
+    expect(() => ensureActingAs(ada, 'grace')).toThrow(expect.objectContaining({ statusCode: 403 }));
+  });
 
   it.each(['contact:read', 'contact:update', 'contact:invite', 'contact:delete'] satisfies Action[])(
     '%s: only the owner of the address book',

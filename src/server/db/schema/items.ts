@@ -85,6 +85,14 @@ export const photoBlobs = pgTable('photo_blobs', {
   bytes: bytea('bytes').notNull(),
 });
 
+/**
+ * The item's own created_at, copied into each share by a trigger
+ * (drizzle/0006_item_share_feed_order.sql): Available Items reads a viewer's
+ * shares already in the list's newest-first order (item-visibility.ts,
+ * `visibleItemsPage`). Inserts leave it out; the trigger fills it.
+ */
+const itemCreatedAt = () => timestamp('item_created_at', { withTimezone: true });
+
 /** "Can see" for one registered contact. Removing the user removes the share. */
 export const itemContactPermissions = pgTable(
   'item_contact_permissions',
@@ -97,10 +105,12 @@ export const itemContactPermissions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     canView: boolean('can_view').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    itemCreatedAt: itemCreatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.itemId, t.contactUserId] }),
-    index('item_contact_permissions_user_idx').on(t.contactUserId),
+    // A viewer's contact shares, newest item first (also serves the user's ON DELETE CASCADE).
+    index('item_contact_permissions_viewer_feed_idx').on(t.contactUserId, t.itemCreatedAt.desc(), t.itemId.desc()),
   ],
 );
 
@@ -116,6 +126,11 @@ export const itemGroupPermissions = pgTable(
       .references(() => groups.id, { onDelete: 'cascade' }),
     canView: boolean('can_view').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    itemCreatedAt: itemCreatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.itemId, t.groupId] }), index('item_group_permissions_group_idx').on(t.groupId)],
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.groupId] }),
+    // A group's shares, newest item first (also serves the group's ON DELETE CASCADE).
+    index('item_group_permissions_group_feed_idx').on(t.groupId, t.itemCreatedAt.desc(), t.itemId.desc()),
+  ],
 );

@@ -91,9 +91,12 @@ export const networkRequestResponses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('network_request_responses_request_idx').on(t.networkRequestId),
     // One answer per person and request: a double tap on "Add Item to Help" creates one item.
+    // It also serves lookups by request (its first column), so no index of its own.
     uniqueIndex('network_request_responses_one_per_responder').on(t.networkRequestId, t.responderId),
+    // Deleting an item or a user finds their answers through these (set null / cascade).
+    index('network_request_responses_item_idx').on(t.itemId),
+    index('network_request_responses_responder_idx').on(t.responderId),
     check('network_request_responses_response_length', lengthBetween(t.response, 1, 50)),
     check('network_request_responses_message_length', lengthBetween(t.message, 0, LIMITS.messageMax)),
   ],

@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { createContact, createUser } from '../../../tests/support/factories';
+import { LIMITS } from '../../contract/limits';
+import { messages } from '../db/schema';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Starts the test early in a fixed window, so the window cannot turn over halfway (waits at most `marginMs`). */
+async function awayFromWindowEnd(windowMs: number, marginMs: number) {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
+describe('POST /api/messages rate limit', () => {
+  it(`lets one account send ${LIMITS.messagesPerMinute} messages a minute, then answers 429 and stores nothing`, async () => {
+    const alice = await createUser(t.db);
+    const bob = await createUser(t.db);
+    const carol = await createUser(t.db);
+    await createContact(t.db, alice, { contactUserId: bob.id });
+    await createContact(t.db, carol, { contactUserId: bob.id });
+    const send = (from: { id: string }, content: string) =>
+      t.request(from, { method: 'POST', url: '/api/messages', payload: { receiverId: bob.id, content } });
+
+    await awayFromWindowEnd(60_000, 15_000);
+    for (let i = 0; i < LIMITS.messagesPerMinute; i++) {
+      expect((await send(alice, `Message ${i}`)).statusCode).toBe(201);
+    }
+    const refused = await send(alice, 'One too many');
+    expect([refused.statusCode, refused.json()]).toMatchObject([429, { error: { code: 'too_many_requests' } }]);
+    const stored = await t.db.select().from(messages).where(eq(messages.senderId, alice.id));
+    expect(stored).toHaveLength(LIMITS.messagesPerMinute);
+
+    // The budget is per account: Carol is not held back by Alice.
+    expect((await send(carol, 'Hello Bob')).statusCode).toBe(201);
+  }, 45_000);
+});
