@@ -1,0 +1,56 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { connectDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { startEmbeddedPostgres, type RunningPostgres } from '../../src/server/db/embedded-postgres';
+import { runMigrations } from '../../src/server/db/migrate';
+
+const BENCH_DATABASE = 'lendloop_bench';
+
+export interface BenchDatabase {
+  /** Where the embedded cluster and the server's DATA_DIR live; removed by stop(). */
+  dataDir: string;
+  url: string;
+  handle: DatabaseHandle;
+  postgresVersion: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The benchmark's own PostgreSQL: the embedded one the app ships, in a fresh
+ * temporary folder (never the user's ./data), migrated by the app's runner.
+ */
+export async function startBenchDatabase(): Promise<BenchDatabase> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'lendloop-bench-'));
+  let embedded: RunningPostgres | undefined;
+  try {
+    embedded = await startEmbeddedPostgres({ dataDir, logger: pino({ level: 'warn' }), persistent: false });
+    const admin = connectDatabase(embedded.urlFor('postgres'), { max: 1 });
+    try {
+      await admin.pool.query(`CREATE DATABASE ${BENCH_DATABASE}`);
+    } finally {
+      await admin.close();
+    }
+    const url = embedded.urlFor(BENCH_DATABASE);
+    const handle = connectDatabase(url, { max: 4 });
+    await runMigrations(handle);
+    const { rows } = await handle.pool.query<{ server_version: string }>('SHOW server_version');
+    const running = embedded;
+    return {
+      dataDir,
+      url,
+      handle,
+      postgresVersion: rows[0]?.server_version ?? 'unknown',
+      async stop() {
+        await handle.close().catch(() => undefined);
+        await running.stop().catch(() => undefined);
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await embedded?.stop().catch(() => undefined);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,146 @@
+import type { DatasetShape } from './dataset';
+import { SCENARIO_NAMES } from './scenarios';
+
+/** One benchmark run: how big the data is and how long each endpoint is driven. */
+export interface BenchOptions {
+  mode: 'full' | 'quick' | 'smoke';
+  shape: DatasetShape;
+  /** Items of the main run, and the two sizes at which Available Items is compared. */
+  items: { main: number; small: number; large: number };
+  /** Signed-in users the requests rotate through. */
+  sessions: number;
+  /**
+   * Signed-in users who send the messages: the app allows an account
+   * LIMITS.messagesPerMinute messages a minute, so the sends are spread wider.
+   */
+  senders: number;
+  connections: number;
+  /** Seconds of measurement per endpoint, and of unrecorded warm-up before it. */
+  durationSeconds: number;
+  warmupSeconds: number;
+  /** Only these endpoints (names as in the report); empty: all. */
+  only: string[];
+  skipScaling: boolean;
+  /** Keep the server and database up for inspection (EXPLAIN ANALYZE, profiling) instead of measuring. */
+  hold: boolean;
+}
+
+/** Bad command-line input: printed without a stack trace. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export const USAGE = `Usage: npm run bench -- [--smoke | --quick] [--duration=S] [--warmup=S] [--connections=N]
+                         [--items=N] [--only=a,b] [--skip-scaling] [--hold]
+
+  (default)      5,000 users, 50,000 items (Available Items also at 10,000 and 100,000), 10 s per endpoint
+  --quick        the same data, 3 s per endpoint
+  --smoke        a tiny data set, about 1 s per endpoint: checks the harness and that nothing errs (CI)
+  --items=N      items of the main run (default 50,000; 1,000 with --smoke)
+  --only=a,b     run only these endpoints (e.g. available-first,send-message)
+  --skip-scaling skip the 10,000 / 100,000 items comparison
+  --hold         build the main data set and start the server, print how to reach both, and wait for Ctrl-C`;
+
+const FULL_SHAPE: DatasetShape = {
+  users: 5_000,
+  contactsPerUser: 100,
+  groups: 500,
+  groupSize: { min: 10, max: 100 },
+  conversationPartners: 4,
+  messagesPerConversation: 8,
+  longThreadEvery: 100,
+  longThreadLength: 300,
+};
+
+const SMOKE_SHAPE: DatasetShape = {
+  users: 200,
+  contactsPerUser: 40,
+  groups: 20,
+  groupSize: { min: 5, max: 40 },
+  conversationPartners: 2,
+  messagesPerConversation: 4,
+  longThreadEvery: 50,
+  longThreadLength: 30,
+};
+
+export function parseOptions(argv: readonly string[]): BenchOptions {
+  const flags = new Map<string, string>();
+  for (const arg of argv) {
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    if (!match?.[1]) throw new UsageError(`Unknown argument ${arg}\n\n${USAGE}`);
+    flags.set(match[1], match[2] ?? '');
+  }
+  const known = new Set([
+    'smoke',
+    'quick',
+    'duration',
+    'warmup',
+    'connections',
+    'items',
+    'only',
+    'skip-scaling',
+    'hold',
+    'help',
+  ]);
+  for (const name of flags.keys()) {
+    if (!known.has(name)) throw new UsageError(`Unknown option --${name}\n\n${USAGE}`);
+  }
+  if (flags.has('help')) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (flags.has('smoke') && flags.has('quick')) throw new UsageError('--smoke and --quick exclude each other');
+  // The scaling comparison grows the data from its small size through the main one to the large one.
+  if (flags.has('items') && !flags.has('skip-scaling') && !flags.has('hold')) {
+    throw new UsageError('--items changes the main data set: use it with --skip-scaling or --hold');
+  }
+
+  const mode = flags.has('smoke') ? 'smoke' : flags.has('quick') ? 'quick' : 'full';
+  const smoke = mode === 'smoke';
+  const defaults = {
+    full: { duration: 10, warmup: 2 },
+    quick: { duration: 3, warmup: 1 },
+    smoke: { duration: 1, warmup: 0.3 },
+  }[mode];
+  return {
+    mode,
+    shape: smoke ? SMOKE_SHAPE : FULL_SHAPE,
+    items: {
+      ...(smoke ? { main: 1_000, small: 400, large: 4_000 } : { main: 50_000, small: 10_000, large: 100_000 }),
+      ...(flags.has('items') ? { main: Math.round(positiveNumber(flags, 'items', 0)) } : {}),
+    },
+    sessions: smoke ? 40 : 200,
+    senders: smoke ? 200 : 1_000,
+    connections: positiveNumber(flags, 'connections', 50),
+    durationSeconds: positiveNumber(flags, 'duration', defaults.duration),
+    warmupSeconds: positiveNumber(flags, 'warmup', defaults.warmup, { allowZero: true }),
+    only: onlyNames(flags.get('only')),
+    skipScaling: flags.has('skip-scaling') || flags.has('hold'),
+    hold: flags.has('hold'),
+  };
+}
+
+function onlyNames(value: string | undefined): string[] {
+  const names = (value ?? '').split(',').filter(Boolean);
+  const known: readonly string[] = SCENARIO_NAMES;
+  const unknown = names.filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    throw new UsageError(`Unknown endpoint ${unknown.join(', ')} in --only; known: ${SCENARIO_NAMES.join(', ')}`);
+  }
+  return names;
+}
+
+function positiveNumber(
+  flags: Map<string, string>,
+  name: string,
+  fallback: number,
+  { allowZero = false } = {},
+): number {
+  const raw = flags.get(name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) {
+    throw new UsageError(`--${name} needs a ${allowZero ? 'non-negative' : 'positive'} number, got "${raw}"`);
+  }
+  return value;
+}

@@ -1,0 +1,221 @@
+import { cpus, loadavg, totalmem } from 'node:os';
+import path from 'node:path';
+import { startBenchDatabase, type BenchDatabase } from './database';
+import { addItems, analyze, countRows, generateCommunity, type StepTiming } from './dataset';
+import { fetchCursors, lendingPairs, signInUsers } from './fixtures';
+import { drive, sampleFailure, type Measurement } from './load';
+import { parseOptions, UsageError, type BenchOptions } from './options';
+import { buildBundles, root, startApp, startHelloWorld, type RunningProcess } from './processes';
+import {
+  endpointResult,
+  scalingResult,
+  toMarkdown,
+  writeReport,
+  type BenchReport,
+  type EndpointResult,
+  type GenerationPhase,
+} from './report';
+import { buildScenarios, type OutgoingRequest, type Scenario } from './scenarios';
+
+/**
+ * npm run bench: the server benchmark of issue 7 (docs/performance.md).
+ * Own embedded PostgreSQL in a temporary folder → generated community →
+ * production bundle of the server → autocannon against each endpoint, the
+ * hello-world ceiling and Available Items at two data sizes → report.
+ */
+const log = (message: string) => console.error(`[bench] ${message}`);
+
+async function main(): Promise<number> {
+  const options = parseOptions(process.argv.slice(2));
+  const startedAt = new Date();
+  const loadAtStart = loadavg();
+  log(`${options.mode} run: ${options.connections} connections, ${options.durationSeconds} s per endpoint`);
+
+  const [bundles, database] = await Promise.all([buildBundles(), startBenchDatabase()]);
+  let app: RunningProcess | undefined;
+  const client = await database.handle.pool.connect();
+  let released = false;
+  const releaseClient = () => {
+    if (!released) client.release();
+    released = true;
+  };
+  // Ctrl-C: stop the server and PostgreSQL and remove the temporary folder before leaving
+  // (the pool only ends once its connection is back).
+  let stopping = false;
+  const interrupted = async () => {
+    if (stopping) return;
+    stopping = true;
+    log('interrupted: stopping');
+    releaseClient();
+    await app?.stop();
+    await stopDatabase(database);
+    process.exit(130);
+  };
+  process.on('SIGINT', () => void interrupted());
+  process.on('SIGTERM', () => void interrupted());
+  try {
+    const generation: GenerationPhase[] = [];
+    const load = async (phase: string, work: () => Promise<StepTiming[]>) => {
+      const started = performance.now();
+      const steps = await work();
+      await analyze(client);
+      const seconds = (performance.now() - started) / 1000;
+      generation.push({ phase, seconds, steps });
+      log(`${phase} in ${seconds.toFixed(1)} s`);
+    };
+    await client.query(`SET synchronous_commit = off; SET maintenance_work_mem = '256MB'`);
+
+    const { items, shape } = options;
+    const scaling = !options.skipScaling;
+    await load(`${shape.users} users, contacts, groups and conversations`, () => generateCommunity(client, shape));
+    const firstItems = scaling ? items.small : items.main;
+    await load(`${firstItems} items`, () => addItems(client, shape, 0, firstItems));
+
+    app = await startApp({ bundle: bundles.app, databaseUrl: database.url, dataDir: database.dataDir });
+    const users = await signInUsers(database.handle.db, shape, options.sessions);
+    const senders = await signInUsers(database.handle.db, shape, options.senders);
+    log(`server running at ${app.origin}; ${users.length} users signed in (and ${senders.length} message senders)`);
+    const availableFirst = (i: number): OutgoingRequest => ({
+      method: 'GET',
+      path: '/api/items/available',
+      headers: { cookie: users[i % users.length]?.cookie ?? '' },
+    });
+
+    let small: (Measurement & { items: number }) | undefined;
+    if (scaling) {
+      small = {
+        items: items.small,
+        ...(await measure(options, app.origin, 'available items (small)', availableFirst)),
+      };
+      await load(`items up to ${items.main}`, () => addItems(client, shape, items.small, items.main));
+    }
+    const rows = await countRows(client);
+
+    await fetchCursors(app.origin, users);
+    // Enough distinct (user, item) pairs for the fastest write rate this machine could reach.
+    const perUser = Math.ceil(((options.durationSeconds + options.warmupSeconds) * 2_000) / users.length);
+    const pairs = await lendingPairs(database.handle.db, users, perUser);
+    log(`${pairs.length} lending request inputs prepared`);
+
+    if (options.hold) return await hold(app, database, users[0]?.cookie ?? '');
+
+    const hello = await startHelloWorld(bundles.hello);
+    let ceiling: Measurement;
+    try {
+      ceiling = await measure(options, hello.origin, 'ceiling (hello world)', (i) => ({
+        method: 'GET',
+        path: '/',
+        headers: { cookie: users[i % users.length]?.cookie ?? '' },
+      }));
+    } finally {
+      await hello.stop();
+    }
+
+    const scenarios = buildScenarios({ origin: app.origin, users, senders, lendingPairs: pairs }).filter(
+      (scenario) => options.only.length === 0 || options.only.includes(scenario.name),
+    );
+    const endpoints: EndpointResult[] = [];
+    for (const scenario of scenarios) {
+      const measurement = await measure(options, app.origin, scenario.label, scenario.request, scenario);
+      const result = endpointResult(scenario, measurement, ceiling);
+      if (result.errors > 0) result.failureSample = await sampleFailure(app.origin, scenario.request(0));
+      endpoints.push(result);
+    }
+
+    let scalingReport = null;
+    if (small) {
+      await load(`items up to ${items.large}`, () => addItems(client, shape, items.main, items.large));
+      const large = {
+        items: items.large,
+        ...(await measure(options, app.origin, 'available items (large)', availableFirst)),
+      };
+      scalingReport = scalingResult(small, large);
+    }
+
+    const report: BenchReport = {
+      benchmark: 'server',
+      mode: options.mode,
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      machine: {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+        memoryGiB: totalmem() / 2 ** 30,
+        node: process.version,
+        postgres: database.postgresVersion,
+        platform: `${process.platform} ${process.arch}`,
+        loadAverage: { start: loadAtStart, end: loadavg() },
+      },
+      settings: {
+        connections: options.connections,
+        durationSeconds: options.durationSeconds,
+        warmupSeconds: options.warmupSeconds,
+        signedInUsers: users.length,
+      },
+      dataset: {
+        rows,
+        generation,
+        lendingPairs: pairs.length,
+      },
+      ceiling,
+      endpoints,
+      scaling: scalingReport,
+      budgetsMet: {
+        latency: endpoints.every((e) => e.budget.p99Met),
+        errors: endpoints.every((e) => e.budget.errorsMet) && (scalingReport ? noErrors(scalingReport) : true),
+        scaling: scalingReport ? scalingReport.budget.met : null,
+      },
+    };
+    const files = await writeReport(root, report);
+    console.log(toMarkdown(report));
+    log(`report: ${path.relative(root, files.markdown)} and ${path.relative(root, files.json)}`);
+    // Errors are wrong answers, in every mode; latency budgets are for people to read, not a gate.
+    return report.budgetsMet.errors ? 0 : 1;
+  } catch (error) {
+    if (app) log(`server output:\n${app.output()}`);
+    throw error;
+  } finally {
+    releaseClient();
+    await app?.stop();
+    await stopDatabase(database);
+  }
+}
+
+/** --hold: everything stays up until Ctrl-C (the SIGINT handler cleans up). */
+async function hold(app: RunningProcess, database: BenchDatabase, cookie: string): Promise<number> {
+  console.log(`Server:   ${app.origin}\nDatabase: ${database.url}\nCookie:   ${cookie}\nPress Ctrl-C to stop.`);
+  return new Promise<number>(() => undefined);
+}
+
+const noErrors = (scaling: NonNullable<BenchReport['scaling']>) => scaling.small.errors + scaling.large.errors === 0;
+
+async function measure(
+  options: BenchOptions,
+  origin: string,
+  label: string,
+  request: (i: number) => OutgoingRequest,
+  scenario?: Pick<Scenario, 'remaining'>,
+): Promise<Measurement> {
+  const run = (seconds: number) =>
+    drive({ origin, connections: options.connections, seconds, request, maxRequests: scenario?.remaining?.() });
+  if (options.warmupSeconds > 0) await run(options.warmupSeconds);
+  const measurement = await run(options.durationSeconds);
+  log(
+    `${label}: ${measurement.requestsPerSecond.toFixed(0)} req/s, p50 ${measurement.latency.p50} ms, ` +
+      `p99 ${measurement.latency.p99} ms, errors ${measurement.errors}`,
+  );
+  return measurement;
+}
+
+async function stopDatabase(database: BenchDatabase): Promise<void> {
+  await database.stop().catch((error: unknown) => log(`stopping PostgreSQL failed: ${String(error)}`));
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError) console.error(error.message);
+    else console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);
