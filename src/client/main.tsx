@@ -3,6 +3,7 @@ import './lib/zod-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadFirstPage } from './app/first-page-preload';
 import { authUserQueryOptions } from './features/auth/api/get-auth-user';
 import { initI18n } from './i18n/i18n';
 import { createQueryClient } from './lib/query-client';
@@ -13,11 +14,22 @@ if (!rootElement) throw new Error('index.html has no #root element');
 const root = createRoot(rootElement);
 const queryClient = createQueryClient();
 
-// Translations first: every visible text comes from them, so rendering
-// earlier would flash raw keys. The session check starts in parallel.
-// Errors are ignored here: the router's useAuthUser shows the outcome.
-queryClient.query(authUserQueryOptions()).catch(() => undefined);
-void initI18n().then((i18n) => {
+// The first render waits for the translations (every visible text comes from
+// them, so rendering earlier would flash raw keys), the session check and the
+// first page's code, which its answer starts loading at once (with the page's
+// data): the page then renders once, complete, instead of passing through
+// spinners and lazy-loading steps. Until then index.html shows the spinner.
+// Errors are not handled here: the router's useAuthUser and the pages show them.
+let firstPageCode: Promise<void> = Promise.resolve();
+const sessionChecked = queryClient
+  .query(
+    authUserQueryOptions((signedIn) => {
+      firstPageCode = preloadFirstPage(window.location.pathname, signedIn, queryClient);
+    }),
+  )
+  .catch(() => undefined)
+  .then(() => firstPageCode);
+void Promise.all([initI18n(), sessionChecked]).then(([i18n]) => {
   root.render(
     <StrictMode>
       <App i18n={i18n} queryClient={queryClient} />

@@ -10,7 +10,8 @@ import { peopleTest as test, type Person } from './support/people';
  * live stream, not the 30 s poll); accepts; marks it borrowed; Bob sees the
  * status; Alice marks it returned and the drill is available again. Bob asks
  * his network for a ladder; Alice answers with quick-add; Bob sees the ladder
- * in Available Items. Runs at desktop and at phone width.
+ * appear in Available Items without reloading, and a notice naming Alice in
+ * Messages. Runs at desktop and at phone width.
  */
 
 const toast = (page: Page) => page.getByTestId('toast');
@@ -117,8 +118,18 @@ test('a loan from request to return, live in Messages, and a network request ans
   await quickAdd.getByTestId('quick-add-submit').click();
   await expect(lookingFor.getByTestId('network-request-answered')).toBeVisible();
 
-  // Bob sees the ladder among the items shared with him.
-  await bob.page.goto('/available-items');
+  // Bob, still on Available Items where he asked, sees the ladder appear without reloading:
+  // the server tells him `items_changed` (the page does not poll, so nothing else would show it).
+  await expect(bob.page).toHaveURL(/\/available-items$/);
   await expect(itemCard(bob.page, ladder).getByTestId('item-owner')).toHaveText(alice.user.name);
   await expect(itemCard(bob.page, ladder).getByTestId('item-request')).toBeEnabled();
+
+  // His conversation with Alice says who added it for which request, and leads back to Available Items.
+  await bob.page.goto('/messages');
+  await bob.page.getByTestId('conversation-item').filter({ hasText: alice.user.name }).click();
+  const itemAdded = bob.page.getByTestId('system-message').filter({ hasText: ladder });
+  await expect(itemAdded).toContainText(`${alice.user.name} added an item for your request “${ladder}”.`);
+  await itemAdded.getByTestId('system-message-available-items').click();
+  await expect(bob.page).toHaveURL(/\/available-items$/);
+  await expect(itemCard(bob.page, ladder)).toBeVisible();
 });

@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../components/ui/spinner';
 import { useAuthUser } from '../features/auth/api/get-auth-user';
+import { signedInApp } from './first-page-preload';
 import { SignedOutRoutes } from './signed-out-routes';
 
-const SignedInApp = lazy(() => import('./signed-in-app').then((m) => ({ default: m.SignedInApp })));
+const SignedInApp = signedInApp.Component;
 
 /**
  * Chooses the route table by session state. A 401 from /api/auth/user means

@@ -5,13 +5,12 @@ import type { User } from '../../contract/schemas/user';
 import { SignedInLayout } from '../components/layouts/signed-in-layout';
 import { Spinner } from '../components/ui/spinner';
 import { useProcessReferral } from '../features/referral/use-process-referral';
+import { availableItemsPage, myItemsPage } from './first-page-preload';
 import { AuthDebugPage, InvitePage } from './shared-lazy-pages';
 
 // One chunk per route (spec §2 Routes, signed-in table).
-const MyItemsPage = lazy(() => import('./routes/my-items').then((m) => ({ default: m.MyItemsPage })));
-const AvailableItemsPage = lazy(() =>
-  import('./routes/available-items').then((m) => ({ default: m.AvailableItemsPage })),
-);
+const MyItemsPage = myItemsPage.Component;
+const AvailableItemsPage = availableItemsPage.Component;
 const ContactsPage = lazy(() => import('./routes/contacts').then((m) => ({ default: m.ContactsPage })));
 const GroupsPage = lazy(() => import('./routes/groups').then((m) => ({ default: m.GroupsPage })));
 const GroupDetailsPage = lazy(() => import('./routes/group-details').then((m) => ({ default: m.GroupDetailsPage })));

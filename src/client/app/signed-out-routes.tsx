@@ -2,10 +2,11 @@ import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '../components/ui/spinner';
+import { landingPage } from './first-page-preload';
 import { AuthDebugPage, InvitePage } from './shared-lazy-pages';
 
 // One chunk per route; none of them pulls in the signed-in app.
-const LandingPage = lazy(() => import('./routes/landing').then((m) => ({ default: m.LandingPage })));
+const LandingPage = landingPage.Component;
 const LoginRequiredPage = lazy(() => import('./routes/login-required').then((m) => ({ default: m.LoginRequiredPage })));
 
 /**

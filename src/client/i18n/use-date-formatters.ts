@@ -1,9 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  formatCalendarDate,
   formatDate,
   formatDateTime,
   formatDaysAgo,
+  formatFullDateTime,
+  formatMessageTime,
   formatRelativeTime,
   formatSeconds,
   type DateInput,
@@ -31,6 +34,10 @@ export function useDateFormatters() {
       language,
       formatDate: (value: DateInput, options?: Intl.DateTimeFormatOptions) => formatDate(value, language, options),
       formatDateTime: (value: DateInput) => formatDateTime(value, language),
+      formatCalendarDate: (value: string, options?: Intl.DateTimeFormatOptions) =>
+        formatCalendarDate(value, language, options),
+      formatMessageTime: (value: DateInput, now?: DateInput) => formatMessageTime(value, language, now),
+      formatFullDateTime: (value: DateInput) => formatFullDateTime(value, language),
       formatRelativeTime: (value: DateInput, now?: DateInput) => formatRelativeTime(value, language, now),
       formatDaysAgo: (value: DateInput, now?: DateInput) => formatDaysAgo(value, language, now),
       formatSeconds: (seconds: number) => formatSeconds(seconds, language),

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../testing/mock-fetch';
-import { ApiError, apiJson, apiRequest, defaultQueryFn } from './api-client';
+import { ApiError, apiJson, apiRequest, defaultQueryFn, warmGet } from './api-client';
 import { createQueryClient } from './query-client';
 
 describe('apiRequest / apiJson', () => {
@@ -71,6 +71,44 @@ describe('apiRequest / apiJson', () => {
     const error = (await apiRequest('GET', '/api/x').catch((caught: unknown) => caught)) as ApiError;
     expect(error.code).toBeUndefined();
     expect(error.messageKey).toBe('errors.martian');
+  });
+});
+
+describe('warmGet', () => {
+  it('sends the GET at once; the next GET of that URL takes its answer over, later ones ask again', async () => {
+    let served = 0;
+    const fetchMock = mockFetch({ '/api/items/my': () => ({ body: [{ n: (served += 1) }] }) });
+    warmGet('/api/items/my');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(init?.credentials).toBe('include');
+
+    await expect(apiJson('GET', '/api/items/my')).resolves.toEqual([{ n: 1 }]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(apiJson('GET', '/api/items/my')).resolves.toEqual([{ n: 2 }]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('lets `peek` read the answer first without taking it from the request that takes it over', async () => {
+    mockFetch({ '/api/items/my': { body: [{ id: 'a' }] } });
+    const peeked: unknown[] = [];
+    warmGet('/api/items/my', (body) => peeked.push(body));
+    await expect(apiJson('GET', '/api/items/my')).resolves.toEqual([{ id: 'a' }]);
+    await vi.waitFor(() => {
+      expect(peeked).toEqual([[{ id: 'a' }]]);
+    });
+  });
+
+  it('leaves other methods and URLs alone, and a failed warm answer fails like any other', async () => {
+    const fetchMock = mockFetch({
+      '/api/items/my': { status: 503, statusText: 'Service Unavailable', body: '' },
+      '/api/things': { status: 201, body: { id: 1 } },
+    });
+    warmGet('/api/items/my');
+    await apiJson('POST', '/api/things', { body: {} });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await expect(apiJson('GET', '/api/items/my')).rejects.toThrow('503: Service Unavailable');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
 

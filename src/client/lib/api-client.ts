@@ -78,16 +78,47 @@ function requestBody(body: unknown): { headers: Record<string, string>; body: Bo
   return { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
 }
 
+/** A warmed GET is taken over only while it is this fresh; older, it would show stale data. */
+const WARM_GET_MAX_AGE_MS = 10_000;
+const warmGets = new Map<string, { response: Promise<Response>; startedAt: number }>();
+
+/**
+ * Sends a GET before the code that needs its answer has loaded (the first
+ * page's data, app/first-page-preload.ts): the next `apiRequest` GET of the
+ * same URL takes this response over instead of asking again. One taker each.
+ * `peek` sees the JSON of a successful answer first, unvalidated, for hints
+ * such as which picture to start downloading.
+ */
+export function warmGet(url: string, peek?: (body: unknown) => void): void {
+  if (warmGets.has(url)) return;
+  const response = fetch(url, { method: 'GET', credentials: 'include', headers: { Accept: 'application/json' } });
+  // Registered before any taker, so the copy is made before the body is read.
+  const peeked = response.then(async (answer) => {
+    if (answer.ok && peek) peek(await answer.clone().json());
+  });
+  // A failure shows where the response is taken over; not reported a second time here.
+  peeked.catch(() => undefined);
+  warmGets.set(url, { response, startedAt: Date.now() });
+}
+
+function takeWarmGet(url: string): Promise<Response> | undefined {
+  const warm = warmGets.get(url);
+  warmGets.delete(url);
+  return warm && Date.now() - warm.startedAt <= WARM_GET_MAX_AGE_MS ? warm.response : undefined;
+}
+
 /** Sends a request and returns the raw Response once it is known to be OK. */
 export async function apiRequest(method: HttpMethod, url: string, options: ApiRequestOptions = {}): Promise<Response> {
   const sent = requestBody(options.body);
-  const response = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: { ...sent.headers, Accept: 'application/json' },
-    body: sent.body,
-    signal: options.signal,
-  });
+  const warmed = method === 'GET' ? takeWarmGet(url) : undefined;
+  const response = await (warmed ??
+    fetch(url, {
+      method,
+      credentials: 'include',
+      headers: { ...sent.headers, Accept: 'application/json' },
+      body: sent.body,
+      signal: options.signal,
+    }));
   await throwIfNotOk(response);
   return response;
 }

@@ -19,6 +19,20 @@ export function getErrorMessage(error: unknown, i18n: Translator): string {
   return i18n.t('errors.unknown_error');
 }
 
+/**
+ * The description under a toast whose title already names the failed action
+ * (spec §8: 'Failed to update item'): the server's reason in the reader's
+ * language, or that the network is down. Anything else (a proxy's HTML page,
+ * a bug) adds nothing to the title, so it gives undefined.
+ */
+export function failureDescription(error: unknown, i18n: Translator): string | undefined {
+  if (isApiError(error) && (error.code !== undefined || error.messageKey !== undefined)) {
+    return getErrorMessage(error, i18n);
+  }
+  if (error instanceof TypeError) return getErrorMessage(error, i18n);
+  return undefined;
+}
+
 /** Shows a failure as a destructive toast (spec §8: "Failures appear as destructive toasts"). */
 export function toastError(error: unknown, i18n: Translator, title?: string): void {
   toast({ variant: 'destructive', title: title ?? i18n.t('errors.title'), description: getErrorMessage(error, i18n) });

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   calendarDaysBetween,
+  formatCalendarDate,
   formatDate,
   formatDaysAgo,
+  formatFullDateTime,
+  formatMessageTime,
   formatRelativeTime,
   formatSeconds,
   getRelativeTimeParts,
@@ -104,5 +107,71 @@ describe('formatSeconds', () => {
     expect(formatSeconds(1, 'en')).toBe('1 second');
     expect(formatSeconds(5, 'en')).toBe('5 seconds');
     expect(formatSeconds(5, 'de')).toBe('5 Sekunden');
+  });
+});
+
+describe('formatCalendarDate', () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    // Node re-reads TZ on assignment; put back what the run started with.
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  it('shows the same day in every time zone, in the language’s format', () => {
+    // Zones 25 hours apart, with their offsets in May 2030: local midnight falls on another UTC day.
+    for (const [timeZone, offset] of [
+      ['Pacific/Kiritimati', -840],
+      ['Pacific/Pago_Pago', 660],
+      ['Europe/Zurich', -120],
+      ['UTC', 0],
+    ] as const) {
+      process.env.TZ = timeZone;
+      expect(new Date(2030, 4, 4).getTimezoneOffset()).toBe(offset);
+      expect(formatCalendarDate('2030-05-04', 'en')).toBe('May 4, 2030');
+      expect(formatCalendarDate('2030-12-31', 'de')).toBe('31.12.2030');
+    }
+    expect(formatCalendarDate('2030-05-04', 'fr')).toBe('4 mai 2030');
+    expect(formatCalendarDate('2030-05-04', 'it', { day: 'numeric', month: 'long' })).toBe('4 maggio');
+  });
+
+  it('returns an empty string for anything but YYYY-MM-DD', () => {
+    expect(formatCalendarDate('2030-05-04T10:00:00Z', 'en')).toBe('');
+    expect(formatCalendarDate('', 'en')).toBe('');
+  });
+});
+
+describe('formatMessageTime (thread timestamps)', () => {
+  // Local times, so the test holds in any time zone: "now" is Wednesday 11 March 2026, 18:00.
+  const now = new Date(2026, 2, 11, 18, 0);
+
+  it.each([
+    ['en', new Date(2026, 2, 11, 14, 5, 42), '2:05 PM'],
+    ['de', new Date(2026, 2, 11, 9, 7), '09:07'],
+    ['fr', new Date(2026, 2, 11, 0, 1), '00:01'],
+    ['en', new Date(2026, 2, 10, 23, 59), 'Tue 11:59 PM'],
+    ['de', new Date(2026, 2, 5, 8, 30), 'Do., 08:30'],
+    ['it', new Date(2026, 2, 9, 14, 5), 'lun 14:05'],
+    ['en', new Date(2026, 2, 4, 14, 5), 'Mar 4, 2:05 PM'],
+    ['fr', new Date(2026, 0, 2, 14, 5), '2 janv., 14:05'],
+    ['en', new Date(2025, 10, 23, 2, 25, 25), 'Nov 23, 2025, 2:25 AM'],
+    ['de', new Date(2025, 10, 23, 2, 25), '23. Nov. 2025, 02:25'],
+  ])('%s %s → %s', (language, date, expected) => {
+    expect(formatMessageTime(date, language, now)).toBe(expected);
+  });
+
+  it('shows a message a moment in the future (clock skew) as today’s', () => {
+    expect(formatMessageTime(new Date(2026, 2, 11, 18, 1), 'en', now)).toBe('6:01 PM');
+  });
+
+  it('never shows seconds, and gives an empty string for an invalid date', () => {
+    expect(formatMessageTime(new Date(2026, 2, 11, 14, 5, 42), 'en-GB', now)).toBe('14:05');
+    expect(formatMessageTime('garbage', 'en', now)).toBe('');
+  });
+});
+
+describe('formatFullDateTime', () => {
+  it('spells out the date and gives the time without seconds', () => {
+    expect(formatFullDateTime(new Date(2026, 2, 2, 14, 5, 42), 'en')).toBe('Monday, March 2, 2026 at 2:05 PM');
   });
 });

@@ -11,6 +11,33 @@ function toDate(value: DateInput): Date {
 
 const DEFAULT_DATE_OPTIONS: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
 
+/**
+ * Building an Intl formatter costs far more than using one (a list of twelve
+ * item cards spent about as long constructing formatters as rendering), so
+ * each language and option set gets one, kept for the page's life. The
+ * number of distinct keys is small and fixed by the code.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+
+function cachedFormatter<F extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, create: () => F): F {
+  const known = formatters.get(key);
+  if (known) return known as F;
+  const created = create();
+  formatters.set(key, created);
+  return created;
+}
+
+function dateTimeFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cachedFormatter(
+    `date|${language}|${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(language, options),
+  );
+}
+
+function relativeDayFormat(language: string): Intl.RelativeTimeFormat {
+  return cachedFormatter(`relative|${language}`, () => new Intl.RelativeTimeFormat(language, { numeric: 'auto' }));
+}
+
 export function formatDate(
   value: DateInput,
   language: string,
@@ -18,11 +45,69 @@ export function formatDate(
 ): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language, options).format(date);
+  return dateTimeFormat(language, options).format(date);
 }
 
 export function formatDateTime(value: DateInput, language: string): string {
   return formatDate(value, language, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A calendar date (`YYYY-MM-DD`: a loan's from- and until-date, a
+ * reservation) as the reader writes dates. It names a day, not an instant,
+ * so it is formatted in UTC from UTC midnight: the same day in every time
+ * zone. Anything else gives ''.
+ */
+export function formatCalendarDate(
+  value: string,
+  language: string,
+  options: Intl.DateTimeFormatOptions = DEFAULT_DATE_OPTIONS,
+): string {
+  const match = CALENDAR_DATE.exec(value);
+  if (!match) return '';
+  const utcMidnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return formatDate(utcMidnight, language, { ...options, timeZone: 'UTC' });
+}
+
+/**
+ * Hours and minutes as the language writes a time: "2:05 PM" where clocks
+ * have 12 hours, "02:05" where they have 24 (as timeStyle 'short' does,
+ * which cannot be combined with a weekday or a month).
+ */
+function hourMinute(language: string): Intl.DateTimeFormatOptions {
+  const { hourCycle } = dateTimeFormat(language, { hour: 'numeric' }).resolvedOptions();
+  const twelveHours = hourCycle === 'h11' || hourCycle === 'h12';
+  return { hour: twelveHours ? 'numeric' : '2-digit', minute: '2-digit' };
+}
+
+/**
+ * When a message was sent, as chat apps say it, without seconds: the time
+ * alone today ("14:05", "2:05 PM"), the weekday and time within the last
+ * week ("Mo., 14:05"), else the date and time, with the year only when it is
+ * not this one. Days are the reader's local calendar days.
+ */
+export function formatMessageTime(value: DateInput, language: string, now: DateInput = Date.now()): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const days = calendarDaysBetween(date, now);
+  const time = hourMinute(language);
+  // A message a moment "in the future" (clock skew) is today's too.
+  if (days <= 0) return formatDate(date, language, time);
+  if (days < 7) return formatDate(date, language, { weekday: 'short', ...time });
+  const thisYear = date.getFullYear() === toDate(now).getFullYear();
+  return formatDate(date, language, {
+    day: 'numeric',
+    month: 'short',
+    ...(thisYear ? {} : { year: 'numeric' }),
+    ...time,
+  });
+}
+
+/** The full date and time without seconds, for a timestamp's tooltip: "Monday, March 2, 2026 at 2:05 PM". */
+export function formatFullDateTime(value: DateInput, language: string): string {
+  return formatDate(value, language, { dateStyle: 'full', timeStyle: 'short' });
 }
 
 const SECOND_MS = 1_000;
@@ -73,7 +158,7 @@ export function formatRelativeTime(value: DateInput, language: string, now: Date
   if (Number.isNaN(date.getTime())) return '';
   const { unit, value: amount } = getRelativeTimeParts(date, now);
   // numeric 'auto' lets Intl say "now" / "jetzt" / "maintenant" / "ora" for 0 seconds.
-  const formatter = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const formatter = relativeDayFormat(language);
   if (unit === 'now') return formatter.format(0, 'second');
   return formatter.format(amount, INTL_UNIT[unit]);
 }
@@ -95,7 +180,7 @@ export function formatDaysAgo(value: DateInput, language: string, now: DateInput
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
   const days = Math.max(0, calendarDaysBetween(date, now));
-  return new Intl.RelativeTimeFormat(language, { numeric: 'auto' }).format(-days, 'day');
+  return relativeDayFormat(language).format(-days, 'day');
 }
 
 /** "5 seconds" / "5 Sekunden": a duration phrase without plural rules in the locale files. */

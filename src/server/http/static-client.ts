@@ -15,6 +15,8 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     root: clientDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each text file (vite.config.ts): served by Accept-Encoding, no CPU per request.
+    preCompressed: true,
     // Our own Cache-Control below, per file kind.
     cacheControl: false,
     setHeaders: (res, filePath) => {

@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { User } from '../../../contract/schemas/user';
 import { formatUnreadCount } from '../../features/messages/format-unread-count';
-import { NewsDialog } from '../../features/news/components/news-dialog';
 import { cn } from '../../lib/cn';
 import { BrandLogo } from '../ui/brand-logo';
 import { FOCUS_RING } from '../ui/button';
+import { lazyDialog } from '../ui/lazy-dialog';
 import { NAV_ITEMS, isNavItemActive } from './nav-items';
 import { UnreadBadge } from './unread-badge';
 import { UserMenu } from './user-menu';
+
+const NewsDialog = lazyDialog(() => import('../../features/news/components/news-dialog').then((m) => m.NewsDialog));
 
 interface AppHeaderProps {
   user: User;

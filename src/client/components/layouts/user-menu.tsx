@@ -1,97 +1,43 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Check, LogOut, Settings } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import type { User } from '../../../contract/schemas/user';
-import { LANGUAGES } from '../../../contract/enums';
-import { signOut } from '../../features/auth/sign-out';
-import { getAvatarInitials } from '../../features/users/avatar-initials';
-import { getDisplayName, getEmailPreview } from '../../features/users/email-preview';
-import { LANGUAGE_NATIVE_NAMES, toSupportedLanguage } from '../../i18n/languages';
-import { cn } from '../../lib/cn';
-import { FOCUS_RING } from '../ui/button';
+import { getDisplayName } from '../../features/users/email-preview';
+import { USER_MENU_TRIGGER_CLASSES, UserInitials } from './user-menu-trigger';
 
-const ITEM_CLASSES =
-  'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900';
+const loadDropdown = () => import('./user-menu-dropdown');
+const UserMenuDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.UserMenuDropdown })));
 
+/**
+ * The account menu in the header. Its dropdown (Radix menu and the Floating
+ * UI positioning it brings, about 14 kB gzip) is not needed to show a page,
+ * so until the first click this is a plain button that looks the same; the
+ * click loads the dropdown and opens it. Pointing at or focusing the button
+ * starts the download early, so the menu usually opens at once.
+ */
 export function UserMenu({ user }: { user: User }) {
-  const { t, i18n } = useTranslation();
-  const displayName = getDisplayName(user.name, user.username);
-  const emailPreview = getEmailPreview(user.email);
-  const currentLanguage = toSupportedLanguage(i18n.resolvedLanguage) ?? '';
+  const { t } = useTranslation();
+  const [wanted, setWanted] = useState(false);
 
+  const placeholder = (
+    <button
+      type="button"
+      data-testid="user-menu-trigger"
+      aria-label={t('userMenu.open', { name: getDisplayName(user.name, user.username) })}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={USER_MENU_TRIGGER_CLASSES}
+      onPointerEnter={() => void loadDropdown()}
+      onFocus={() => void loadDropdown()}
+      onClick={() => setWanted(true)}
+    >
+      <UserInitials user={user} />
+    </button>
+  );
+
+  if (!wanted) return placeholder;
   return (
-    // Non-modal and not portalled: the menu stays inside the header landmark and
-    // the page is not hidden from assistive technology while it is open (axe
-    // flags aria-hidden around focusable content otherwise).
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        data-testid="user-menu-trigger"
-        aria-label={t('userMenu.open', { name: displayName })}
-        className={cn(
-          'flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-900 hover:bg-brand-200',
-          FOCUS_RING,
-        )}
-      >
-        {/* Initials are a picture of the name; the button's label already says whose menu it is. */}
-        <span aria-hidden="true">{getAvatarInitials(user.name, user.username)}</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Content
-        align="end"
-        sideOffset={8}
-        data-testid="user-menu"
-        className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
-      >
-        <DropdownMenu.Label className="px-2 py-2">
-          <span className="block truncate text-sm font-semibold text-slate-900">{displayName}</span>
-          {emailPreview && (
-            <span
-              className="block text-xs text-slate-600"
-              title={user.email ?? undefined}
-              data-testid="user-menu-email"
-            >
-              {emailPreview}
-            </span>
-          )}
-        </DropdownMenu.Label>
-        <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-        <DropdownMenu.Item asChild className={ITEM_CLASSES}>
-          <Link href="/profile">
-            <Settings className="h-4 w-4" aria-hidden="true" />
-            {t('userMenu.profileSettings')}
-          </Link>
-        </DropdownMenu.Item>
-        <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-        <DropdownMenu.Label className="px-2 pt-1 pb-1 text-xs font-medium text-slate-600">
-          {t('language.label')}
-        </DropdownMenu.Label>
-        <DropdownMenu.RadioGroup
-          value={currentLanguage}
-          onValueChange={(language) => void i18n.changeLanguage(language)}
-        >
-          {LANGUAGES.map((language) => (
-            <DropdownMenu.RadioItem key={language} value={language} lang={language} className={ITEM_CLASSES}>
-              <span className="flex h-4 w-4 items-center justify-center">
-                <DropdownMenu.ItemIndicator>
-                  <Check className="h-4 w-4" aria-hidden="true" />
-                </DropdownMenu.ItemIndicator>
-              </span>
-              {LANGUAGE_NATIVE_NAMES[language]}
-            </DropdownMenu.RadioItem>
-          ))}
-        </DropdownMenu.RadioGroup>
-        <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-        <DropdownMenu.Item
-          className={ITEM_CLASSES}
-          onSelect={() => {
-            signOut();
-          }}
-          data-testid="sign-out"
-        >
-          <LogOut className="h-4 w-4" aria-hidden="true" />
-          {t('userMenu.signOut')}
-        </DropdownMenu.Item>
-      </DropdownMenu.Content>
-    </DropdownMenu.Root>
+    <Suspense fallback={placeholder}>
+      <UserMenuDropdown user={user} defaultOpen />
+    </Suspense>
   );
 }

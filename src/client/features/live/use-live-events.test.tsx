@@ -3,7 +3,8 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
-import { ITEMS_URL_PREFIX, MY_ITEMS_URL } from '../items/api/item-query-keys';
+import { LIVE_EVENT_TYPES, liveEventSchema } from '../../../contract/schemas/live-events';
+import { AVAILABLE_ITEMS_URL, ITEMS_URL_PREFIX, MY_ITEMS_URL } from '../items/api/item-query-keys';
 import { SENT_REQUESTS_URL } from '../lending/api/lending-query-keys';
 import { conversationsUrl, threadUrl, UNREAD_COUNT_URL } from '../messages/api/message-query-keys';
 import { useLiveConnected } from './live-status';
@@ -67,8 +68,10 @@ const UNREAD = [UNREAD_COUNT_URL];
 const SENT = [SENT_REQUESTS_URL];
 const MY_ITEMS = [MY_ITEMS_URL];
 const ONE_ITEM = [`${ITEMS_URL_PREFIX}/item-1`];
+/** Available Items keys its pages by the filters too. */
+const AVAILABLE = [AVAILABLE_ITEMS_URL, { q: '', category: 'all', status: 'all' }];
 const GROUPS = ['/api/groups'];
-const ALL = [CONVERSATIONS, THREAD, UNREAD, SENT, MY_ITEMS, ONE_ITEM, GROUPS];
+const ALL = [CONVERSATIONS, THREAD, UNREAD, SENT, MY_ITEMS, ONE_ITEM, AVAILABLE, GROUPS];
 
 function setUp() {
   const queryClient = createQueryClient();
@@ -124,7 +127,25 @@ describe('useLiveEvents', () => {
     act(() =>
       latest().emit('request_changed', JSON.stringify({ type: 'request_changed', requestId: 'r', itemId: 'item-1' })),
     );
-    expect(invalidated(queryClient)).toEqual([CONVERSATIONS[0], THREAD[0], SENT[0], MY_ITEMS[0], ONE_ITEM[0]]);
+    expect(invalidated(queryClient)).toEqual([
+      CONVERSATIONS[0],
+      THREAD[0],
+      SENT[0],
+      MY_ITEMS[0],
+      ONE_ITEM[0],
+      AVAILABLE[0],
+    ]);
+  });
+
+  it('refreshes the item lists, Available Items among them, and nothing else when items changed', () => {
+    const { queryClient } = setUp();
+    act(() => latest().emit('items_changed', JSON.stringify({ type: 'items_changed' })));
+    expect(invalidated(queryClient)).toEqual([MY_ITEMS[0], ONE_ITEM[0], AVAILABLE[0]]);
+  });
+
+  it('listens to every event type the contract names', () => {
+    const types = liveEventSchema.options.map((option) => option.shape.type.value);
+    expect([...LIVE_EVENT_TYPES].sort()).toEqual([...types].sort());
   });
 
   it('sets the unread count from the event, without a request', () => {
@@ -157,6 +178,7 @@ describe('useLiveEvents', () => {
       SENT[0],
       MY_ITEMS[0],
       ONE_ITEM[0],
+      AVAILABLE[0],
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { LIVE_EVENT_TYPES, liveEventSchema, type LiveEvent } from '../../../contract/schemas/live-events';
+import { invalidateByPrefix } from '../../lib/invalidate-by-prefix';
 import { invalidateItemQueries } from '../items/api/item-query-keys';
 import { LENDING_REQUESTS_URL } from '../lending/api/lending-query-keys';
 import { CONVERSATIONS_URL_PREFIX, UNREAD_COUNT_URL } from '../messages/api/message-query-keys';
@@ -82,6 +83,11 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       // Each step posts a system message into the two people's conversation.
       void invalidateByPrefix(queryClient, CONVERSATIONS_URL_PREFIX);
       return;
+    case 'items_changed':
+      // Someone shared an item with the user (a quick-add answer to their
+      // network request) or withdrew one: Available Items shows it at once.
+      void invalidateItemQueries(queryClient);
+      return;
     case 'unread_count':
       queryClient.setQueryData([UNREAD_COUNT_URL], event.count);
       return;
@@ -93,12 +99,6 @@ function refreshEverythingLive(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: [UNREAD_COUNT_URL] });
   void invalidateByPrefix(queryClient, LENDING_REQUESTS_URL);
   void invalidateItemQueries(queryClient);
-}
-
-function invalidateByPrefix(queryClient: QueryClient, prefix: string) {
-  return queryClient.invalidateQueries({
-    predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(prefix),
-  });
 }
 
 function parseLiveEvent(data: unknown): LiveEvent | null {

@@ -16,6 +16,7 @@ export const SYSTEM_TEXT_KEYS = {
   item_returned: 'messages.system.item_returned',
   network_request: 'messages.system.network_request',
   network_item_added: 'messages.system.network_item_added',
+  item_deleted: 'messages.system.item_deleted',
 } as const satisfies Record<SystemEvent, string>;
 
 /** The conversation list knows the event but not the item: a short text without it. */
@@ -28,6 +29,7 @@ export const SYSTEM_PREVIEW_KEYS = {
   item_returned: 'messages.preview.item_returned',
   network_request: 'messages.preview.network_request',
   network_item_added: 'messages.preview.network_item_added',
+  item_deleted: 'messages.preview.item_deleted',
 } as const satisfies Record<SystemEvent, string>;
 
 export const REQUEST_STATUS_KEYS = {
@@ -64,15 +66,27 @@ export function messageKind(message: Message): MessageKind {
   return 'system';
 }
 
+/** What the responder reads about their own quick-add answer ("your request" is the requester's view). */
+export const NETWORK_ITEM_ADDED_BY_READER_KEY = 'messages.notice.networkItemAddedByYou';
+
 /**
  * A system message in the reader's language, naming the item of its lending
- * request (or the title of its network request). Without an event or a name
- * to put in, the server's own sentence is all there is.
+ * request (or the title of its network request) and, where it matters, who
+ * sent it. Without an event or a name to put in, the server's own sentence
+ * is all there is.
  */
-export function systemMessageText(t: TFunction, message: Message): string {
+export function systemMessageText(t: TFunction, message: Message, readerId: string): string {
   const item = nonEmpty(message.lendingRequest?.itemName) ?? nonEmpty(message.networkRequest?.title);
   if (message.systemEvent === null || item === undefined) return message.content;
-  return t(SYSTEM_TEXT_KEYS[message.systemEvent], { item });
+  if (message.systemEvent === 'network_item_added' && message.senderId === readerId) {
+    return t(NETWORK_ITEM_ADDED_BY_READER_KEY, { item });
+  }
+  return t(SYSTEM_TEXT_KEYS[message.systemEvent], { item, name: message.sender.name });
+}
+
+/** Whether a notice tells its reader that an item was shared with them (then it links to Available Items). */
+export function isItemSharedWithReader(message: Message, readerId: string): boolean {
+  return message.systemEvent === 'network_item_added' && message.receiverId === readerId;
 }
 
 function nonEmpty(text: string | undefined): string | undefined {

@@ -9,3 +9,6 @@ export const PARTNER_PARAM = 'with';
 
 export const conversationHref = (partnerId: string) =>
   `${MESSAGES_PATH}?${new URLSearchParams({ [PARTNER_PARAM]: partnerId }).toString()}`;
+
+/** Where items shared with the user are listed (a notice about a quick-add answer links there). */
+export const AVAILABLE_ITEMS_PATH = '/available-items';

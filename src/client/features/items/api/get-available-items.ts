@@ -15,6 +15,9 @@ export interface AvailableItemsFilters {
   status: AvailableStatusFilter;
 }
 
+/** What the page asks for when it opens: no search, every category and status. */
+export const UNFILTERED_AVAILABLE_ITEMS: AvailableItemsFilters = { q: '', category: 'all', status: 'all' };
+
 /** The address of one page: filters that narrow nothing and the first page's cursor are left out. */
 export function availableItemsUrl(filters: AvailableItemsFilters, cursor: string | null = null): string {
   const params = new URLSearchParams();

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { invalidateByPrefix } from '../../../lib/invalidate-by-prefix';
 
 /**
  * URLs of the item endpoints. Every item query's key starts with its URL (the
@@ -15,7 +16,5 @@ export const PHOTOS_URL = '/api/photos';
 
 /** After any item change: every query whose key starts with an item URL. */
 export function invalidateItemQueries(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({
-    predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(ITEMS_URL_PREFIX),
-  });
+  return invalidateByPrefix(queryClient, ITEMS_URL_PREFIX);
 }

@@ -1,20 +1,24 @@
 import { Inbox, Megaphone, SearchX } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../contract/limits';
 import type { AvailableStatusFilter, SharedItem } from '../../../../contract/schemas/item';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAuthUser } from '../../auth/api/get-auth-user';
 import { useSentRequests } from '../../lending/api/get-sent-requests';
-import { BorrowRequestDialog } from '../../lending/components/borrow-request-dialog';
 import { sentRequestByItem } from '../../lending/request-state';
-import { useAvailableItems, type AvailableItemsFilters } from '../api/get-available-items';
+import { UNFILTERED_AVAILABLE_ITEMS, useAvailableItems, type AvailableItemsFilters } from '../api/get-available-items';
 import { CategorySelect, type CategoryFilter } from './category-select';
 import { FilterButtons } from './filter-buttons';
 import { SharedItemCard } from './item-card';
 import { ITEM_GRID_CLASSES, ItemsEmptyState, ItemsLoadError, ItemsLoadingGrid } from './item-list-states';
+
+const BorrowRequestDialog = lazyDialog(() =>
+  import('../../lending/components/borrow-request-dialog').then((m) => m.BorrowRequestDialog),
+);
 
 /** Typing pauses this long before a search goes out (the same rest as the group search). */
 const SEARCH_DEBOUNCE_MS = LIMITS.radiusDebounceMs;
@@ -101,9 +105,10 @@ export interface AvailableItemsViewProps {
  */
 export function AvailableItemsView({ onAskNetwork }: AvailableItemsViewProps) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [category, setCategory] = useState<CategoryFilter>('all');
-  const [status, setStatus] = useState<AvailableStatusFilter>('all');
+  // Starts unfiltered, the list the route prefetches (routes/available-items.tsx).
+  const [text, setText] = useState(UNFILTERED_AVAILABLE_ITEMS.q);
+  const [category, setCategory] = useState<CategoryFilter>(UNFILTERED_AVAILABLE_ITEMS.category);
+  const [status, setStatus] = useState<AvailableStatusFilter>(UNFILTERED_AVAILABLE_ITEMS.status);
   const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const filters = useMemo<AvailableItemsFilters>(() => ({ q, category, status }), [q, category, status]);
   const available = useAvailableItems(filters);
@@ -118,7 +123,9 @@ export function AvailableItemsView({ onAskNetwork }: AvailableItemsViewProps) {
   // Without the sent requests the card cannot know whether one is active; if they fail
   // to load, the server still refuses a second active request (request_already_active).
   const canRequest = Boolean(user.data) && (sent.data !== undefined || sent.isError);
-  const openBorrow = canRequest ? (item: SharedItem) => setBorrow({ item, open: true }) : undefined;
+  // Stable while it applies, so the memoised cards do not re-render whenever this view does.
+  const startBorrow = useCallback((item: SharedItem) => setBorrow({ item, open: true }), []);
+  const openBorrow = canRequest ? startBorrow : undefined;
   const filtering = filters.q !== '' || filters.category !== 'all' || filters.status !== 'all';
 
   const sentinel = useRef<HTMLDivElement>(null);
@@ -199,9 +206,14 @@ export function AvailableItemsView({ onAskNetwork }: AvailableItemsViewProps) {
           ))}
         {items !== undefined && items.length > 0 && (
           <ul aria-label={t('items.available.listLabel')} className={ITEM_GRID_CLASSES}>
-            {items.map((item) => (
+            {items.map((item, index) => (
               <li key={item.id}>
-                <SharedItemCard item={item} sentRequest={sentByItem.get(item.id)} onRequest={openBorrow} />
+                <SharedItemCard
+                  item={item}
+                  sentRequest={sentByItem.get(item.id)}
+                  onRequest={openBorrow}
+                  imagePriority={index === 0}
+                />
               </li>
             ))}
           </ul>

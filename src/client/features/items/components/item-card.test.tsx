@@ -61,17 +61,36 @@ describe('<OwnItemCard/>', () => {
     expect(within(card).queryByTestId('item-more-photos')).toBeNull();
   });
 
-  it('shows the first photo and "+N more" for the others', () => {
+  it('shows the first photo and "+N more" for the others', async () => {
     const { card } = renderOwnCard(
       makeOwnItem({ photos: [photo('p1'), photo('p2'), photo('p3')], imageUrl: 'https://example.org/drill.jpg' }),
     );
-    expect(within(card).getByTestId('item-image').getAttribute('src')).toBe('/api/photos/p1');
+    expect((await within(card).findByTestId('item-image')).getAttribute('src')).toBe('/api/photos/p1');
     expect(within(card).getByTestId('item-more-photos').textContent).toBe('+2 more');
   });
 
-  it('falls back to the photo URL, and to the placeholder when that fails to load', () => {
+  it('loads a list’s first picture at once and first, the others lazily once the list is painted', async () => {
+    const actions = { onEdit: vi.fn(), onPermissions: vi.fn(), onDelete: vi.fn() };
+    renderWithProviders(
+      <>
+        <OwnItemCard item={makeOwnItem({ photos: [photo('p1')] })} {...actions} imagePriority />
+        <OwnItemCard item={makeOwnItem({ photos: [photo('p2')] })} {...actions} />
+      </>,
+    );
+    const [first, second] = screen.getAllByTestId('item-card');
+    const firstImage = within(first!).getByTestId('item-image');
+    expect(firstImage.getAttribute('loading')).toBe('eager');
+    expect(firstImage.getAttribute('fetchpriority')).toBe('high');
+    // The grey picture area stands in until the first paint, then the picture loads lazily.
+    expect(within(second!).queryByTestId('item-image')).toBeNull();
+    const secondImage = await within(second!).findByTestId('item-image');
+    expect(secondImage.getAttribute('loading')).toBe('lazy');
+    expect(secondImage.getAttribute('fetchpriority')).toBe('auto');
+  });
+
+  it('falls back to the photo URL, and to the placeholder when that fails to load', async () => {
     const { card } = renderOwnCard(makeOwnItem({ imageUrl: 'https://example.org/drill.jpg' }));
-    const image = within(card).getByTestId('item-image');
+    const image = await within(card).findByTestId('item-image');
     expect(image.getAttribute('src')).toBe('https://example.org/drill.jpg');
     fireEvent.error(image);
     expect(within(card).queryByTestId('item-image')).toBeNull();

@@ -1,5 +1,5 @@
 import { CalendarClock, Clock, Pencil, Tag, Trash2, User, Users, type LucideIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ItemStatus } from '../../../../contract/enums';
 import { LIMITS } from '../../../../contract/limits';
@@ -61,6 +61,8 @@ interface ItemCardFrameProps {
   item: ItemCardItem;
   /** Shared-via groups or request badges, between the facts and the actions. */
   extra?: ReactNode;
+  /** The list's first card: its picture loads at once (see ItemImage). */
+  imagePriority?: boolean;
   actions: ReactNode;
 }
 
@@ -69,7 +71,7 @@ interface ItemCardFrameProps {
  * description, category, owner, when it was added (today, yesterday, N days
  * ago) and a personal-use reservation.
  */
-function ItemCardFrame({ item, extra, actions }: ItemCardFrameProps) {
+function ItemCardFrame({ item, extra, actions, imagePriority }: ItemCardFrameProps) {
   const { t } = useTranslation();
   const { formatDate, formatDaysAgo } = useDateFormatters();
   const reserved = isReservedForPersonalUse(item.personalUseUntil, localIsoDate());
@@ -80,7 +82,7 @@ function ItemCardFrame({ item, extra, actions }: ItemCardFrameProps) {
       data-testid="item-card"
       data-item-id={item.id}
     >
-      <ItemImage photos={item.photos} imageUrl={item.imageUrl} />
+      <ItemImage photos={item.photos} imageUrl={item.imageUrl} priority={imagePriority} />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start gap-2">
           <h2 className="min-w-0 flex-1 text-base font-semibold break-words text-slate-900">{item.name}</h2>
@@ -173,14 +175,18 @@ export interface OwnItemCardProps {
   onEdit: (item: OwnItem) => void;
   onPermissions: (item: OwnItem) => void;
   onDelete: (item: OwnItem) => void;
+  imagePriority?: boolean;
 }
 
 /**
  * The owner's card (My Items): request badges and, while the item is lent
  * out, 'Return Item' with who has it; otherwise Edit, Who can see and
  * Delete, and 'Mark as borrowed' above them once a request was accepted.
+ * Memoised (below) like SharedItemCard: a list re-renders when any of its
+ * queries answers, and re-rendering every card each time made long tasks on
+ * slow phones; a card now renders again only when its own props change.
  */
-export function OwnItemCard({ item, activeRequest, onEdit, onPermissions, onDelete }: OwnItemCardProps) {
+function OwnItemCardView({ item, activeRequest, onEdit, onPermissions, onDelete, imagePriority }: OwnItemCardProps) {
   const { t } = useTranslation();
   const name = item.name;
   if (item.status === 'borrowed') {
@@ -190,6 +196,7 @@ export function OwnItemCard({ item, activeRequest, onEdit, onPermissions, onDele
         item={item}
         extra={<RequestBadges counts={item.requestCounts} />}
         actions={<ReturnItemAction item={item} request={lentTo} />}
+        imagePriority={imagePriority}
       />
     );
   }
@@ -232,7 +239,14 @@ export function OwnItemCard({ item, activeRequest, onEdit, onPermissions, onDele
       </div>
     </div>
   );
-  return <ItemCardFrame item={item} extra={<RequestBadges counts={item.requestCounts} />} actions={actions} />;
+  return (
+    <ItemCardFrame
+      item={item}
+      extra={<RequestBadges counts={item.requestCounts} />}
+      actions={actions}
+      imagePriority={imagePriority}
+    />
+  );
 }
 
 /** Spec §2 / §9: the groups an item reached the viewer through, the first three, then '+N'. */
@@ -278,18 +292,23 @@ export interface SharedItemCardProps {
   sentRequest?: LendingRequest;
   /** Opens the borrow dialog; absent until the user and their requests are known. */
   onRequest?: (item: SharedItem) => void;
+  imagePriority?: boolean;
 }
 
 /**
  * Someone else's card (Available Items): the groups it was shared through
  * and the lending actions of spec §2 (Request, or the user's request's status).
  */
-export function SharedItemCard({ item, sentRequest, onRequest }: SharedItemCardProps) {
+function SharedItemCardView({ item, sentRequest, onRequest, imagePriority }: SharedItemCardProps) {
   return (
     <ItemCardFrame
       item={item}
       extra={<SharedViaBadges groups={item.sharedViaGroups} />}
       actions={<RequestActions item={item} request={sentRequest} onRequest={onRequest} />}
+      imagePriority={imagePriority}
     />
   );
 }
+
+export const OwnItemCard = memo(OwnItemCardView);
+export const SharedItemCard = memo(SharedItemCardView);

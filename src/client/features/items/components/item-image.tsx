@@ -1,16 +1,42 @@
 import { Package } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ItemPhoto } from '../../../../contract/schemas/item';
 
 interface ItemImageProps {
   photos: ItemPhoto[];
   imageUrl: string | null;
+  /**
+   * The first card of a list: its picture is usually the largest thing on the
+   * screen when the page appears (Largest Contentful Paint), so it loads at
+   * once and first instead of lazily.
+   */
+  priority?: boolean;
 }
 
 /** What the card shows: the first stored photo, else the photo URL, else nothing (the placeholder). */
-export function itemImageSource({ photos, imageUrl }: ItemImageProps): string | null {
+export function itemImageSource({ photos, imageUrl }: Pick<ItemImageProps, 'photos' | 'imageUrl'>): string | null {
   return photos[0]?.url ?? imageUrl ?? null;
+}
+
+/**
+ * False until the screen has been painted once with this component on it.
+ * Two frames: a first animation-frame callback runs before the frame that
+ * shows the list is painted, the second after it.
+ */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let second = 0;
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => setPainted(true));
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, []);
+  return painted;
 }
 
 /**
@@ -18,13 +44,19 @@ export function itemImageSource({ photos, imageUrl }: ItemImageProps): string | 
  * or it fails to load, with '+N more' when more photos are stored. The name
  * beside it says what it shows, so the picture itself has an empty alt.
  */
-export function ItemImage({ photos, imageUrl }: ItemImageProps) {
+export function ItemImage({ photos, imageUrl, priority = false }: ItemImageProps) {
   const { t } = useTranslation();
   const source = itemImageSource({ photos, imageUrl });
   // The address that failed; a new address (the item was edited) gets its own try.
   const [failedSource, setFailedSource] = useState<string | null>(null);
   const showPlaceholder = source === null || source === failedSource;
   const morePhotos = photos.length - 1;
+  // The other cards' pictures start downloading once the list is on screen:
+  // on a slow connection they would otherwise share it with the first card's
+  // picture, the largest paint, and hold it back. Until then the card shows
+  // the same grey area the picture fills, so nothing moves.
+  const painted = useAfterFirstPaint();
+  const showImage = priority || painted;
 
   return (
     <div className="relative aspect-[4/3] w-full overflow-hidden bg-slate-100">
@@ -36,16 +68,20 @@ export function ItemImage({ photos, imageUrl }: ItemImageProps) {
           <Package className="h-12 w-12" aria-hidden="true" />
         </div>
       ) : (
-        <img
-          src={source}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          referrerPolicy="no-referrer"
-          onError={() => setFailedSource(source)}
-          className="h-full w-full object-cover"
-          data-testid="item-image"
-        />
+        showImage && (
+          <img
+            src={source}
+            alt=""
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            // The first picture is shown decoded with the list it belongs to.
+            decoding={priority ? 'sync' : 'async'}
+            referrerPolicy="no-referrer"
+            onError={() => setFailedSource(source)}
+            className="h-full w-full object-cover"
+            data-testid="item-image"
+          />
+        )
       )}
       {morePhotos > 0 && (
         <span

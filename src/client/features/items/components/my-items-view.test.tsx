@@ -142,7 +142,7 @@ describe('<MyItemsPage/>', () => {
     expect(screen.getByRole('button', { name: 'Add item' })).not.toBeNull();
   });
 
-  it('shows a loading skeleton, then the items', async () => {
+  it('shows the filters and a loading skeleton, then the items', async () => {
     let release: () => void = () => {};
     const answered = new Promise<void>((resolve) => {
       release = resolve;
@@ -154,8 +154,12 @@ describe('<MyItemsPage/>', () => {
       },
     });
     expect(screen.getByTestId('items-loading').textContent).toBe('Loading your items…');
+    // The filters are there from the start (nothing shifts when the items arrive), counts once known.
+    expect(screen.getByRole('group', { name: 'Filter by status' })).not.toBeNull();
+    expect(screen.queryByTestId('my-items-status-all-count')).toBeNull();
     release();
     expect(await screen.findAllByTestId('item-card')).toHaveLength(4);
+    expect(count('all')).toBe('4');
     expect(screen.queryByTestId('items-loading')).toBeNull();
   });
 

@@ -5,6 +5,7 @@ import { LIMITS } from '../../../../contract/limits';
 import type { OwnItem } from '../../../../contract/schemas/item';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { useContacts } from '../../contacts/api/get-contacts';
 import { useReceivedRequests } from '../../lending/api/get-received-requests';
 import { ownerActiveRequestByItem } from '../../lending/request-state';
@@ -17,12 +18,15 @@ import {
   type MyItemsStatusFilter,
 } from '../my-items-filter';
 import { CategorySelect } from './category-select';
-import { DeleteItemDialog } from './delete-item-dialog';
 import { FilterButtons } from './filter-buttons';
 import { OwnItemCard } from './item-card';
-import { ItemFormDialog } from './item-form-dialog';
 import { ITEM_GRID_CLASSES, ItemsEmptyState, ItemsLoadError, ItemsLoadingGrid } from './item-list-states';
-import { ItemPermissionsDialog } from './item-permissions-dialog';
+
+const ItemFormDialog = lazyDialog(() => import('./item-form-dialog').then((m) => m.ItemFormDialog));
+const ItemPermissionsDialog = lazyDialog(() =>
+  import('./item-permissions-dialog').then((m) => m.ItemPermissionsDialog),
+);
+const DeleteItemDialog = lazyDialog(() => import('./delete-item-dialog').then((m) => m.DeleteItemDialog));
 
 interface StatTileProps {
   icon: LucideIcon;
@@ -82,7 +86,11 @@ export function MyItemsView() {
   const counts = useMemo(() => countByStatus(items ?? []), [items]);
   const shown = useMemo(() => filterMyItems(items ?? [], filters), [items, filters]);
 
-  const openDialog = (kind: ItemDialogKind) => (item: OwnItem) => setDialog({ kind, item, open: true });
+  // Stable handlers, so the memoised cards do not re-render whenever this view does.
+  const openers = useMemo(() => {
+    const opener = (kind: ItemDialogKind) => (item: OwnItem) => setDialog({ kind, item, open: true });
+    return { edit: opener('edit'), permissions: opener('permissions'), delete: opener('delete') };
+  }, []);
   const closeDialog = (open: boolean) => {
     if (!open) setDialog((current) => current && { ...current, open: false });
   };
@@ -90,12 +98,18 @@ export function MyItemsView() {
   // snapshot stays for the closing animation of an item that was just deleted.
   const dialogItem = dialog && (items?.find((item) => item.id === dialog.item.id) ?? dialog.item);
 
+  // Counts appear once the items are there; the buttons show from the start.
+  const countOf = (count: number) => (items === undefined ? undefined : count);
   const statusOptions = [
-    { value: 'all', label: t('items.list.filters.all'), count: counts.all },
-    { value: 'available', label: t('items.list.filters.available'), count: counts.available },
-    { value: 'in_use', label: t('items.list.filters.in_use'), count: counts.in_use },
-    { value: 'requested', label: t('items.list.filters.requested'), count: counts.requested },
-  ] as const satisfies readonly { value: MyItemsStatusFilter; label: string; count: number }[];
+    { value: 'all', label: t('items.list.filters.all'), count: countOf(counts.all) },
+    { value: 'available', label: t('items.list.filters.available'), count: countOf(counts.available) },
+    { value: 'in_use', label: t('items.list.filters.in_use'), count: countOf(counts.in_use) },
+    { value: 'requested', label: t('items.list.filters.requested'), count: countOf(counts.requested) },
+  ] as const satisfies readonly { value: MyItemsStatusFilter; label: string; count: number | undefined }[];
+  // The filters stand above the list while it loads too: appearing with the
+  // items, they pushed the cards down (a layout shift Lighthouse counts).
+  // They go only when there is nothing to filter: no items, or none loaded.
+  const showFilters = items === undefined ? !myItems.isError : items.length > 0;
 
   return (
     <>
@@ -130,7 +144,7 @@ export function MyItemsView() {
         />
       </dl>
 
-      {items !== undefined && items.length > 0 && (
+      {showFilters && (
         <div className="mt-6 space-y-4">
           <FilterButtons
             label={t('items.list.filters.label')}
@@ -200,14 +214,15 @@ export function MyItemsView() {
         )}
         {shown.length > 0 && (
           <ul aria-label={t('items.list.listLabel')} className={ITEM_GRID_CLASSES}>
-            {shown.map((item) => (
+            {shown.map((item, index) => (
               <li key={item.id}>
                 <OwnItemCard
+                  imagePriority={index === 0}
                   item={item}
                   activeRequest={activeRequests.get(item.id)}
-                  onEdit={openDialog('edit')}
-                  onPermissions={openDialog('permissions')}
-                  onDelete={openDialog('delete')}
+                  onEdit={openers.edit}
+                  onPermissions={openers.permissions}
+                  onDelete={openers.delete}
                 />
               </li>
             ))}

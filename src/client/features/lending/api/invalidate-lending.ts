@@ -1,14 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { invalidateByPrefix } from '../../../lib/invalidate-by-prefix';
 import { invalidateItemQueries } from '../../items/api/item-query-keys';
 import { CONVERSATIONS_URL_PREFIX, MESSAGES_URL } from '../../messages/api/message-query-keys';
 import { LENDING_REQUESTS_URL } from './lending-query-keys';
-
-function startsWithAny(prefixes: readonly string[]) {
-  return (query: { queryKey: readonly unknown[] }) => {
-    const [first] = query.queryKey;
-    return typeof first === 'string' && prefixes.some((prefix) => first.startsWith(prefix));
-  };
-}
 
 /**
  * After any lending step (spec §7 "Lending requests"): sent and received
@@ -17,9 +11,7 @@ function startsWithAny(prefixes: readonly string[]) {
  */
 export function invalidateAfterLendingChange(queryClient: QueryClient) {
   return Promise.all([
-    queryClient.invalidateQueries({
-      predicate: startsWithAny([LENDING_REQUESTS_URL, CONVERSATIONS_URL_PREFIX, MESSAGES_URL]),
-    }),
+    invalidateByPrefix(queryClient, LENDING_REQUESTS_URL, CONVERSATIONS_URL_PREFIX, MESSAGES_URL),
     invalidateItemQueries(queryClient),
   ]);
 }

@@ -7,9 +7,8 @@ import type { SharedItem } from '../../../../contract/schemas/item';
 import { borrowFormSchema, type BorrowFormInput } from '../../../../contract/schemas/lending';
 import { Button } from '../../../components/ui/button';
 import { TextareaField, TextField } from '../../../components/ui/form-field';
-import { toast } from '../../../components/ui/toast-store';
 import { localIsoDate } from '../../../lib/local-date';
-import { itemErrorDescription } from '../../items/item-error-message';
+import { runWithToasts } from '../../../lib/run-with-toasts';
 import { useCreateLendingRequest } from '../api/create-lending-request';
 
 const EMPTY: BorrowFormInput = { message: '', requestedFrom: '', requestedUntil: '' };
@@ -42,24 +41,19 @@ export function BorrowRequestForm({ item, onDone }: BorrowRequestFormProps) {
   const from = useWatch({ control, name: 'requestedFrom' });
 
   const onSubmit = handleSubmit(async (values) => {
-    try {
-      await create.mutateAsync({
-        itemId: item.id,
-        message: values.message.trim(),
-        requestedFrom: values.requestedFrom,
-        // Spec §3: the form's until-date is sent as expectedReturnDate.
-        expectedReturnDate: values.requestedUntil,
-      });
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: t('lending.toasts.sendFailed'),
-        description: itemErrorDescription(error, i18n),
-      });
-      return;
-    }
-    toast({ title: t('lending.toasts.sent') });
-    onDone();
+    const sent = await runWithToasts(
+      () =>
+        create.mutateAsync({
+          itemId: item.id,
+          message: values.message.trim(),
+          requestedFrom: values.requestedFrom,
+          // Spec §3: the form's until-date is sent as expectedReturnDate.
+          expectedReturnDate: values.requestedUntil,
+        }),
+      i18n,
+      { failure: t('lending.toasts.sendFailed'), success: { title: t('lending.toasts.sent') } },
+    );
+    if (sent) onDone();
   });
 
   const errorText = (message: string | undefined) => (message ? t(message) : undefined);

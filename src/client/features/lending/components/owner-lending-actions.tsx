@@ -3,21 +3,19 @@ import { useTranslation } from 'react-i18next';
 import type { OwnItem } from '../../../../contract/schemas/item';
 import type { LendingRequest } from '../../../../contract/schemas/lending';
 import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
 import { useDateFormatters } from '../../../i18n/use-date-formatters';
-import { parseIsoDate } from '../../../lib/local-date';
-import { itemErrorDescription } from '../../items/item-error-message';
+import { runWithToasts } from '../../../lib/run-with-toasts';
 import { useReturnItem } from '../api/return-item';
 import { useUpdateLendingRequest } from '../api/update-lending-request';
 
-/** "4 May 2030 – 5 May 2030", or the one date a request has; null without dates. */
+/** "May 4, 2030 – May 5, 2030" (as the request message says it), or the one date a request has; null without dates. */
 function useRequestPeriod(request: LendingRequest): string | null {
-  const { formatDate } = useDateFormatters();
-  const dates = [request.requestedFrom, request.expectedReturnDate]
-    .filter((value): value is string => value !== null)
-    .map((value) => formatDate(parseIsoDate(value)));
-  if (dates.length === 0) return null;
-  return dates[0] === dates[1] ? (dates[0] ?? null) : dates.join(' – ');
+  const { t } = useTranslation();
+  const { formatCalendarDate } = useDateFormatters();
+  const from = request.requestedFrom === null ? '' : formatCalendarDate(request.requestedFrom);
+  const until = request.expectedReturnDate === null ? '' : formatCalendarDate(request.expectedReturnDate);
+  if (from === '' || until === '' || from === until) return from || until || null;
+  return t('messages.request.dates', { from, until });
 }
 
 /**
@@ -26,22 +24,14 @@ function useRequestPeriod(request: LendingRequest): string | null {
  */
 export function ReturnItemAction({ item, request }: { item: OwnItem; request: LendingRequest | undefined }) {
   const { t, i18n } = useTranslation();
-  const { formatDate } = useDateFormatters();
+  const { formatCalendarDate } = useDateFormatters();
   const giveBack = useReturnItem();
 
-  const onReturn = async () => {
-    try {
-      await giveBack.mutateAsync(item.id);
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: t('lending.toasts.returnFailed'),
-        description: itemErrorDescription(error, i18n),
-      });
-      return;
-    }
-    toast({ title: t('lending.toasts.returned') });
-  };
+  const onReturn = () =>
+    runWithToasts(() => giveBack.mutateAsync(item.id), i18n, {
+      failure: t('lending.toasts.returnFailed'),
+      success: { title: t('lending.toasts.returned') },
+    });
 
   const until = request?.expectedReturnDate;
   return (
@@ -49,7 +39,7 @@ export function ReturnItemAction({ item, request }: { item: OwnItem; request: Le
       {request && (
         <p className="text-sm text-slate-700" data-testid="item-lent-to">
           {until
-            ? t('lending.owner.lentToUntil', { name: request.requester.name, date: formatDate(parseIsoDate(until)) })
+            ? t('lending.owner.lentToUntil', { name: request.requester.name, date: formatCalendarDate(until) })
             : t('lending.owner.lentTo', { name: request.requester.name })}
         </p>
       )}
@@ -77,19 +67,11 @@ export function HandOverAction({ request }: { request: LendingRequest }) {
   const period = useRequestPeriod(request);
   const update = useUpdateLendingRequest();
 
-  const onMarkBorrowed = async () => {
-    try {
-      await update.mutateAsync({ id: request.id, body: { status: 'borrowed' } });
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: t('lending.toasts.updateFailed'),
-        description: itemErrorDescription(error, i18n),
-      });
-      return;
-    }
-    toast({ title: t('lending.toasts.markedBorrowed') });
-  };
+  const onMarkBorrowed = () =>
+    runWithToasts(() => update.mutateAsync({ id: request.id, body: { status: 'borrowed' } }), i18n, {
+      failure: t('lending.toasts.updateFailed'),
+      success: { title: t('lending.toasts.markedBorrowed') },
+    });
 
   return (
     <div

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { LendingRequest } from '../../../../contract/schemas/lending';
 import { isReservedForPersonalUse, type SharedItem } from '../../../../contract/schemas/item';
 import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
 import { localIsoDate } from '../../../lib/local-date';
-import { itemErrorDescription } from '../../items/item-error-message';
+import { runWithToasts } from '../../../lib/run-with-toasts';
 import { useWithdrawLendingRequest } from '../api/withdraw-lending-request';
 import { UnavailableAction } from './unavailable-action';
 
@@ -24,19 +23,11 @@ function PendingRequest({ item, request }: { item: SharedItem; request: LendingR
   const { t, i18n } = useTranslation();
   const withdraw = useWithdrawLendingRequest();
 
-  const onWithdraw = async () => {
-    try {
-      await withdraw.mutateAsync(request.id);
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: t('lending.toasts.withdrawFailed'),
-        description: itemErrorDescription(error, i18n),
-      });
-      return;
-    }
-    toast({ title: t('lending.toasts.withdrawn') });
-  };
+  const onWithdraw = () =>
+    runWithToasts(() => withdraw.mutateAsync(request.id), i18n, {
+      failure: t('lending.toasts.withdrawFailed'),
+      success: { title: t('lending.toasts.withdrawn') },
+    });
 
   return (
     <div className="flex items-center gap-2">

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { invalidateByPrefix } from '../../../lib/invalidate-by-prefix';
 import { CONVERSATIONS_URL_PREFIX, UNREAD_COUNT_URL } from './message-query-keys';
 
 /**
@@ -8,10 +9,7 @@ import { CONVERSATIONS_URL_PREFIX, UNREAD_COUNT_URL } from './message-query-keys
  */
 export function invalidateConversationQueries(queryClient: QueryClient) {
   return Promise.all([
-    queryClient.invalidateQueries({
-      predicate: (query) =>
-        typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(CONVERSATIONS_URL_PREFIX),
-    }),
+    invalidateByPrefix(queryClient, CONVERSATIONS_URL_PREFIX),
     queryClient.invalidateQueries({ queryKey: [UNREAD_COUNT_URL] }),
   ]);
 }

@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../contract/limits';
 import { messageContentSchema } from '../../../../contract/schemas/messages';
 import { Button, FOCUS_RING } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
 import { cn } from '../../../lib/cn';
-import { itemErrorDescription } from '../../items/item-error-message';
+import { runWithToasts } from '../../../lib/run-with-toasts';
 import { useSendMessage } from '../api/send-message';
 
 interface MessageComposerProps {
@@ -35,16 +34,13 @@ export function MessageComposer({ userId, partnerId }: MessageComposerProps) {
       setError(parsed.error.issues[0]?.message ?? 'validation.messageRequired');
       return;
     }
-    try {
-      await send.mutateAsync({ userId, receiverId: partnerId, content: parsed.data });
-    } catch (failure) {
-      toast({
-        variant: 'destructive',
-        title: t('messages.toasts.sendFailed'),
-        description: itemErrorDescription(failure, i18n),
-      });
-      return;
-    }
+    // No success toast: the message appearing in the thread says it.
+    const sent = await runWithToasts(
+      () => send.mutateAsync({ userId, receiverId: partnerId, content: parsed.data }),
+      i18n,
+      { failure: t('messages.toasts.sendFailed') },
+    );
+    if (!sent) return;
     setText('');
     setError(null);
   };

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import type { Message } from '../../../../contract/schemas/messages';
-import { useDateFormatters } from '../../../i18n/use-date-formatters';
 import { cn } from '../../../lib/cn';
-import { messageKind, systemMessageText } from '../message-texts';
+import { isItemSharedWithReader, messageKind, systemMessageText } from '../message-texts';
+import { AVAILABLE_ITEMS_PATH } from '../messages-route';
 import { LendingRequestMessage } from './lending-request-message';
+import { MessageTime } from './message-time';
 import { NetworkRequestMessage } from './network-request-message';
 
 interface MessageItemProps {
@@ -17,7 +19,7 @@ export function MessageItem({ message, userId }: MessageItemProps) {
   return (
     <li className="flex flex-col" data-testid="message" data-message-id={message.id} data-kind={kind}>
       {kind === 'bubble' && <MessageBubble message={message} own={message.senderId === userId} />}
-      {kind === 'system' && <SystemNotice message={message} />}
+      {kind === 'system' && <SystemNotice message={message} userId={userId} />}
       {kind === 'lendingRequest' && message.lendingRequest && (
         <LendingRequestMessage message={message} request={message.lendingRequest} userId={userId} />
       )}
@@ -31,7 +33,6 @@ export function MessageItem({ message, userId }: MessageItemProps) {
 /** Spec §2: bubbles at most 70 % of the thread's width; the reader's own on the right. */
 function MessageBubble({ message, own }: { message: Message; own: boolean }) {
   const { t } = useTranslation();
-  const { formatDateTime } = useDateFormatters();
   return (
     <div
       className={cn(
@@ -46,28 +47,35 @@ function MessageBubble({ message, own }: { message: Message; own: boolean }) {
       {/* Who wrote it, for screen readers: sighted readers see it from the side. */}
       <span className="sr-only">{own ? t('messages.thread.you') : message.sender.name}: </span>
       {message.content}
-      <time
-        dateTime={message.createdAt}
+      <MessageTime
+        value={message.createdAt}
         className={cn('mt-0.5 block text-right text-xs', own ? 'text-brand-100' : 'text-slate-600')}
-      >
-        {formatDateTime(message.createdAt)}
-      </time>
+      />
     </div>
   );
 }
 
-function SystemNotice({ message }: { message: Message }) {
+function SystemNotice({ message, userId }: { message: Message; userId: string }) {
   const { t } = useTranslation();
-  const { formatDateTime } = useDateFormatters();
   return (
     <p
       className="mx-auto max-w-md rounded-lg bg-slate-100 px-3 py-1.5 text-center text-sm text-slate-700"
       data-testid="system-message"
     >
-      {systemMessageText(t, message)}
-      <time dateTime={message.createdAt} className="ml-2 text-xs text-slate-600">
-        {formatDateTime(message.createdAt)}
-      </time>
+      {systemMessageText(t, message, userId)}
+      {isItemSharedWithReader(message, userId) && (
+        <>
+          {' '}
+          <Link
+            href={AVAILABLE_ITEMS_PATH}
+            className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900"
+            data-testid="system-message-available-items"
+          >
+            {t('messages.notice.findInAvailableItems')}
+          </Link>
+        </>
+      )}
+      <MessageTime value={message.createdAt} className="ml-2 text-xs text-slate-600" />
     </p>
   );
 }

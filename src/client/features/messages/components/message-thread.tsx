@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Message } from '../../../../contract/schemas/messages';
 import { Button } from '../../../components/ui/button';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useThread } from '../api/get-thread';
 import { useMarkRead } from '../api/mark-read';
 import { MESSAGES_PATH } from '../messages-route';
@@ -32,6 +33,7 @@ export function MessageThread({ userId, partnerId, partnerName }: MessageThreadP
   const { t } = useTranslation();
   const headingId = useId();
   const thread = useThread(userId, partnerId);
+  useFailureToast(thread, t('messages.toasts.threadFailed'));
   const messages = useMemo(() => inTimeOrder(thread.data?.messages ?? []), [thread.data]);
   const name = thread.data?.partner.name ?? partnerName ?? '';
 

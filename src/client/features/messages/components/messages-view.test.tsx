@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ConversationSummary, Thread } from '../../../../contract/schemas/messages';
+import { dismissToast } from '../../../components/ui/toast-store';
 import { MessagesPage } from '../../../app/routes/messages';
 import { createQueryClient } from '../../../lib/query-client';
 import { makeUser } from '../../../testing/fixtures';
@@ -16,6 +17,7 @@ type Routes = Parameters<typeof mockFetch>[0];
 type FetchMock = ReturnType<typeof mockFetch>;
 
 const CAROL = '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
+const READ_AT = '2026-03-01T10:00:00.000Z';
 
 function renderMessages(routes: Routes, path = '/messages') {
   const fetchMock = mockFetch(routes);
@@ -57,6 +59,13 @@ describe('<MessagesPage/> conversation list', () => {
             unreadCount: 0,
           }),
           makeConversation({ partnerId: 'dave', partnerName: 'Dave Doe', unreadCount: 120 }),
+          makeConversation({
+            partnerId: 'erin',
+            partnerName: 'Erin Eng',
+            lastMessage: '“Drill” was removed by its owner, so the request was closed.',
+            lastMessageType: 'system',
+            lastSystemEvent: 'item_deleted',
+          }),
         ],
       },
     });
@@ -65,8 +74,9 @@ describe('<MessagesPage/> conversation list', () => {
       'Bob Baker',
       'Carol Chen',
       'Dave Doe',
+      'Erin Eng',
     ]);
-    const [bob, carol, dave] = entries as [HTMLElement, HTMLElement, HTMLElement];
+    const [bob, carol, dave, erin] = entries as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
     expect(within(bob).getByTestId('conversation-preview').textContent).toBe('See you tomorrow');
     expect(within(bob).getByText('5 minutes ago').tagName).toBe('TIME');
     expect(within(bob).getByTestId('conversation-unread-badge').textContent).toBe('33 unread messages');
@@ -75,6 +85,7 @@ describe('<MessagesPage/> conversation list', () => {
     expect(within(carol).getByTestId('conversation-preview').textContent).toBe('Request accepted');
     expect(within(carol).queryByTestId('conversation-unread-badge')).toBeNull();
     expect(within(dave).getByTestId('conversation-unread-badge').textContent).toContain('99+');
+    expect(within(erin).getByTestId('conversation-preview').textContent).toBe('Item removed');
     // No thread is open: phones see only the list, wide screens a hint.
     expect(screen.getByTestId('no-thread').textContent).toContain('Choose a conversation');
   });
@@ -110,6 +121,82 @@ describe('<MessagesPage/> conversation list', () => {
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('conversation-item')).not.toBeNull();
+  });
+});
+
+describe('<MessagesPage/> failure toasts', () => {
+  const failure = {
+    status: 500,
+    body: { error: { code: 'server_error', messageKey: 'errors.server_error', message: 'x' } },
+  };
+
+  it("toasts 'Failed to fetch conversations' when the list turns into an error, not at each failed refresh", async () => {
+    let fail = true;
+    const { fetchMock, queryClient } = renderMessages({
+      [conversationsUrl(ME)]: () => (fail ? failure : { body: [makeConversation()] }),
+    });
+    const refresh = () => act(() => queryClient.refetchQueries({ queryKey: [conversationsUrl(ME)] }));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Failed to fetch conversations');
+    expect(toast.className).toContain('bg-red-700');
+    // The inline error state stays.
+    expect(screen.getByRole('alert').textContent).toContain('Error loading conversations.');
+
+    act(() => dismissToast());
+    await refresh();
+    await refresh();
+    expect(callsTo(fetchMock, conversationsUrl(ME), 'GET')).toHaveLength(3);
+    expect(screen.queryByTestId('toast')).toBeNull();
+
+    // Once it worked again, the next failure is news.
+    fail = false;
+    await refresh();
+    expect(await screen.findByTestId('conversation-item')).not.toBeNull();
+    fail = true;
+    await refresh();
+    expect((await screen.findByTestId('toast')).textContent).toContain('Failed to fetch conversations');
+    // A failed refresh keeps the list it had: no inline error over it.
+    expect(screen.getByTestId('conversation-item')).not.toBeNull();
+  });
+
+  it("toasts 'Failed to fetch messages' once when the thread fails, and keeps the inline error", async () => {
+    const { fetchMock, queryClient } = renderMessages(
+      { [conversationsUrl(ME)]: { body: [makeConversation()] }, [threadUrl(ME, BOB)]: failure },
+      conversationHref(BOB),
+    );
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Failed to fetch messages');
+    expect(toast.textContent).toContain('Something went wrong');
+    expect(within(screen.getByTestId('message-thread')).getByRole('alert').textContent).toContain(
+      'Failed to fetch messages',
+    );
+    act(() => dismissToast());
+    // The thread's poll (or a live event) fails again: quiet.
+    await act(() => queryClient.refetchQueries({ queryKey: [threadUrl(ME, BOB)] }));
+    expect(callsTo(fetchMock, threadUrl(ME, BOB), 'GET')).toHaveLength(2);
+    expect(screen.queryByTestId('toast')).toBeNull();
+  });
+});
+
+describe('<MessagesPage/> timestamps', () => {
+  it('shows the time alone for today, the date for older messages, never seconds; the full date as a tooltip', async () => {
+    const now = new Date();
+    const today = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12, 0, 42);
+    renderMessages(
+      conversationRoutes([makeConversation()], () =>
+        makeThread([
+          makeMessage({ id: 'old', content: 'Long ago', createdAt: '2024-11-23T01:25:25.000Z', readAt: READ_AT }),
+          makeMessage({ id: 'new', content: 'Just now', createdAt: today.toISOString(), readAt: READ_AT }),
+        ]),
+      ),
+      conversationHref(BOB),
+    );
+    await screen.findByText('Just now');
+    const [old, recent] = screen.getAllByTestId('message-time') as [HTMLElement, HTMLElement];
+    expect(recent.textContent).toBe('12:00 PM');
+    expect(recent.getAttribute('dateTime')).toBe(today.toISOString());
+    expect(old.textContent).toMatch(/^Nov 2[23], 2024, \d{1,2}:25 [AP]M$/);
+    expect(old.getAttribute('title')).toMatch(/^\w+day, November 2[23], 2024 at \d{1,2}:25 [AP]M$/);
   });
 });
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useConversations } from '../api/get-conversations';
 import { useCurrentUserId } from '../api/use-current-user-id';
 import { PARTNER_PARAM } from '../messages-route';
@@ -27,6 +28,7 @@ export function MessagesView() {
   const partnerId = params.get(PARTNER_PARAM) || undefined;
   const userId = useCurrentUserId();
   const conversations = useConversations(userId);
+  useFailureToast(conversations, t('messages.toasts.conversationsFailed'));
   const partner = conversations.data?.find((c) => c.partnerId === partnerId);
 
   return (

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../../../contract/schemas/messages';
 import { Button } from '../../../components/ui/button';
-import { useDateFormatters } from '../../../i18n/use-date-formatters';
 import { CATEGORY_LABEL_KEYS } from '../../items/item-labels';
 import { QuickAddDialog } from '../../network-requests/components/quick-add-dialog';
 import { URGENCY_LABEL_KEYS } from '../../network-requests/network-request-labels';
+import { MessageTime } from './message-time';
 
 type NetworkRequestInfo = NonNullable<Message['networkRequest']>;
 
@@ -23,7 +23,6 @@ interface NetworkRequestMessageProps {
  */
 export function NetworkRequestMessage({ message, request, userId }: NetworkRequestMessageProps) {
   const { t } = useTranslation();
-  const { formatDateTime } = useDateFormatters();
   const [helping, setHelping] = useState(false);
   const own = request.requesterId === userId;
   const canAnswer = !own && message.receiverId === userId;
@@ -56,9 +55,7 @@ export function NetworkRequestMessage({ message, request, userId }: NetworkReque
           {t(URGENCY_LABEL_KEYS[request.urgency])}
         </dd>
       </dl>
-      <time dateTime={message.createdAt} className="mt-1 block text-xs text-slate-600">
-        {formatDateTime(message.createdAt)}
-      </time>
+      <MessageTime value={message.createdAt} className="mt-1 block text-xs text-slate-600" />
       {canAnswer && !request.answered && (
         <>
           <Button className="mt-3 w-full" onClick={() => setHelping(true)} data-testid="network-request-help">

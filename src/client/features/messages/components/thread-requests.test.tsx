@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { LendingRequestStatus } from '../../../../contract/enums';
@@ -104,6 +104,65 @@ describe('<MessagesPage/> lending request messages', () => {
     expect((await screen.findByTestId('toast')).textContent).toContain('Request declined');
   });
 
+  it('sends the owner’s optional reply, trimmed, with the decision, and empties it', async () => {
+    const user = userEvent.setup();
+    let status: LendingRequestStatus = 'pending';
+    const { fetchMock } = renderThread(() => [requestMessage(status, OWNER_IS_ME)], {
+      [lendingRequestUrl('request-1')]: (): MockResponse => {
+        status = 'declined';
+        return { body: {} };
+      },
+    });
+    const reply = (await screen.findByLabelText('Add a reply (optional)')) as HTMLTextAreaElement;
+    expect(reply.getAttribute('maxLength')).toBe('500');
+    expect(screen.getByText('Bob Baker gets it with your answer.')).not.toBeNull();
+    await user.type(reply, '  Sorry, I need it myself that weekend.  ');
+    await user.click(screen.getByTestId('request-decline'));
+    await vi.waitFor(() => expect(callsTo(fetchMock, lendingRequestUrl('request-1'), 'PUT')).toHaveLength(1));
+    expect(sentBody(fetchMock, lendingRequestUrl('request-1'), 'PUT')).toEqual({
+      status: 'declined',
+      ownerResponse: 'Sorry, I need it myself that weekend.',
+    });
+    // Decided: no reply field or buttons any more.
+    await vi.waitFor(() => expect(screen.getByTestId('request-status').textContent).toBe('Declined'));
+    expect(screen.queryByTestId('request-reply')).toBeNull();
+  });
+
+  it('refuses a reply the server would refuse, says why, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderThread(() => [requestMessage('pending', OWNER_IS_ME)], {
+      [lendingRequestUrl('request-1')]: { body: {} },
+    });
+    const reply = (await screen.findByTestId('request-reply')) as HTMLTextAreaElement;
+    fireEvent.change(reply, { target: { value: 'Fine\u0007' } });
+    await user.click(screen.getByTestId('request-accept'));
+    expect(screen.getByText('This text contains characters that are not allowed.')).not.toBeNull();
+    expect(reply.getAttribute('aria-invalid')).toBe('true');
+    expect(callsTo(fetchMock, lendingRequestUrl('request-1'), 'PUT')).toHaveLength(0);
+    // Corrected, it goes.
+    await user.clear(reply);
+    await user.type(reply, 'Fine');
+    expect(reply.getAttribute('aria-invalid')).toBeNull();
+    await user.click(screen.getByTestId('request-accept'));
+    await vi.waitFor(() => expect(callsTo(fetchMock, lendingRequestUrl('request-1'), 'PUT')).toHaveLength(1));
+    expect(sentBody(fetchMock, lendingRequestUrl('request-1'), 'PUT')).toEqual({
+      status: 'accepted',
+      ownerResponse: 'Fine',
+    });
+  });
+
+  it('keeps the reply when the decision fails', async () => {
+    const user = userEvent.setup();
+    renderThread(() => [requestMessage('pending', OWNER_IS_ME)], {
+      [lendingRequestUrl('request-1')]: { status: 500, body: '' },
+    });
+    const reply = (await screen.findByTestId('request-reply')) as HTMLTextAreaElement;
+    await user.type(reply, 'Come on Friday');
+    await user.click(screen.getByTestId('request-accept'));
+    expect((await screen.findByTestId('toast')).textContent).toContain('Failed to update request');
+    expect(reply.value).toBe('Come on Friday');
+  });
+
   it.each(['accepted', 'declined', 'borrowed', 'returned', 'withdrawn'] as const)(
     'shows no buttons to the owner once the request is %s',
     async (status) => {
@@ -115,11 +174,12 @@ describe('<MessagesPage/> lending request messages', () => {
     },
   );
 
-  it('never shows Accept or Decline to the requester, even while pending', async () => {
+  it('never shows Accept, Decline or a reply to the requester, even while pending', async () => {
     renderThread(() => [requestMessage('pending', REQUESTER_IS_ME)]);
     expect((await screen.findByTestId('request-status')).textContent).toBe('Pending');
     expect(screen.queryByTestId('request-accept')).toBeNull();
     expect(screen.queryByTestId('request-decline')).toBeNull();
+    expect(screen.queryByTestId('request-reply')).toBeNull();
   });
 
   it("says 'Failed to update request' with the server's reason", async () => {
@@ -167,18 +227,55 @@ describe('<MessagesPage/> lending request messages', () => {
     expect(screen.getByTestId('system-message').textContent).not.toContain('accepted your request');
   });
 
-  it('falls back to the server’s sentence when a notice names no item', async () => {
-    renderThread(() => [
-      makeMessage({
-        messageType: 'system',
-        systemEvent: 'network_item_added',
-        content: 'Bob added Ladder to their items for you.',
-        readAt: READ,
+  it.each([
+    ['network_item_added', 'Bob added Ladder to their items for you.'],
+    // The request went with the deleted item: only the server's sentence still names it.
+    ['item_deleted', '“Cordless drill” was removed by its owner, so the request was closed.'],
+  ] as const)('falls back to the server’s sentence when a %s notice names no item', async (systemEvent, content) => {
+    renderThread(() => [makeMessage({ messageType: 'system', systemEvent, content, readAt: READ })]);
+    expect((await screen.findByTestId('system-message')).textContent).toContain(content);
+  });
+});
+
+describe('<MessagesPage/> quick-add notices', () => {
+  /** Bob answered the signed-in user's network request with quick-add, or the signed-in user answered Bob's. */
+  function itemAdded(readerIsRequester: boolean): Message {
+    return makeMessage({
+      id: 'item-added',
+      senderId: readerIsRequester ? BOB : ME,
+      receiverId: readerIsRequester ? ME : BOB,
+      sender: { name: readerIsRequester ? 'Bob Baker' : 'Annabel Lee' },
+      messageType: 'system',
+      systemEvent: 'network_item_added',
+      content: 'Bob Baker added Aluminium ladder to help you',
+      readAt: READ,
+      networkRequest: makeNetworkRequestInfo({
+        requesterId: readerIsRequester ? ME : BOB,
+        answered: !readerIsRequester,
       }),
-    ]);
-    expect((await screen.findByTestId('system-message')).textContent).toContain(
-      'Bob added Ladder to their items for you.',
+    });
+  }
+
+  it('tells the requester who added an item for which request, and links to Available Items', async () => {
+    const user = userEvent.setup();
+    const { history, i18n } = renderThread(() => [itemAdded(true)]);
+    const notice = await screen.findByTestId('system-message');
+    expect(notice.textContent).toContain('Bob Baker added an item for your request “Ladder”.');
+    const link = within(notice).getByRole('link', { name: 'Find it in Available Items' });
+    expect(link.getAttribute('href')).toBe('/available-items');
+    await i18n.changeLanguage('it');
+    await vi.waitFor(() =>
+      expect(notice.textContent).toContain('Bob Baker ha aggiunto un oggetto per la tua richiesta «Ladder».'),
     );
+    await user.click(within(notice).getByRole('link', { name: 'Trovalo in Oggetti disponibili' }));
+    expect(history.at(-1)).toBe('/available-items');
+  });
+
+  it('tells the responder what they did, without "your request" and without the link', async () => {
+    renderThread(() => [itemAdded(false)]);
+    const notice = await screen.findByTestId('system-message');
+    expect(notice.textContent).toContain('You added an item for the request “Ladder”.');
+    expect(within(notice).queryByRole('link')).toBeNull();
   });
 });
 

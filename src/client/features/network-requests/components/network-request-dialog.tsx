@@ -7,9 +7,8 @@ import { networkRequestFormSchema, type NetworkRequestFormInput } from '../../..
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { TextareaField, TextField } from '../../../components/ui/form-field';
-import { toast } from '../../../components/ui/toast-store';
+import { runWithToasts } from '../../../lib/run-with-toasts';
 import { SelectField } from '../../items/components/select-field';
-import { itemErrorDescription } from '../../items/item-error-message';
 import { CATEGORY_LABEL_KEYS } from '../../items/item-labels';
 import { useCreateNetworkRequest, type CreateNetworkRequestBody } from '../api/create-network-request';
 import { URGENCY_LABEL_KEYS } from '../network-request-labels';
@@ -71,22 +70,14 @@ function NetworkRequestForm({ onDone }: { onDone: () => void }) {
       // No category means any: the field is left out rather than sent empty.
       ...(values.category === null ? {} : { category: values.category }),
     };
-    let recipientCount: number;
-    try {
-      ({ recipientCount } = await create.mutateAsync(body));
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: t('networkRequests.toasts.sendFailed'),
-        description: itemErrorDescription(error, i18n),
-      });
-      return;
-    }
-    toast({
-      title: t('networkRequests.toasts.sent'),
-      description: t('networkRequests.toasts.reached', { count: recipientCount }),
+    const sent = await runWithToasts(() => create.mutateAsync(body), i18n, {
+      failure: t('networkRequests.toasts.sendFailed'),
+      success: ({ recipientCount }) => ({
+        title: t('networkRequests.toasts.sent'),
+        description: t('networkRequests.toasts.reached', { count: recipientCount }),
+      }),
     });
-    onDone();
+    if (sent) onDone();
   });
 
   const errorText = (message: string | undefined) => (message ? t(message) : undefined);

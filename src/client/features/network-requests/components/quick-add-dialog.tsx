@@ -6,8 +6,7 @@ import { quickAddItemSchema, type QuickAddItemInput } from '../../../../contract
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { TextareaField, TextField } from '../../../components/ui/form-field';
-import { toast } from '../../../components/ui/toast-store';
-import { itemErrorDescription } from '../../items/item-error-message';
+import { runWithToasts } from '../../../lib/run-with-toasts';
 import { useRespondToNetworkRequest } from '../api/respond-to-network-request';
 
 type QuickAddItemValues = z.output<typeof quickAddItemSchema>;
@@ -64,25 +63,23 @@ function QuickAddForm({ messageId, requestTitle, requesterName, onDone }: QuickA
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    try {
-      await respond.mutateAsync({
-        messageId,
-        body: { response: 'add_to_items', item: { name: values.name, description: values.description ?? '' } },
-      });
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: t('networkRequests.toasts.addFailed'),
-        description: itemErrorDescription(error, i18n),
-      });
-      return;
-    }
-    // Spec §8: "item added with requester notified".
-    toast({
-      title: t('networkRequests.toasts.itemAdded'),
-      description: t('networkRequests.toasts.requesterNotified', { name: requesterName }),
-    });
-    onDone();
+    const added = await runWithToasts(
+      () =>
+        respond.mutateAsync({
+          messageId,
+          body: { response: 'add_to_items', item: { name: values.name, description: values.description ?? '' } },
+        }),
+      i18n,
+      {
+        failure: t('networkRequests.toasts.addFailed'),
+        // Spec §8: "item added with requester notified".
+        success: {
+          title: t('networkRequests.toasts.itemAdded'),
+          description: t('networkRequests.toasts.requesterNotified', { name: requesterName }),
+        },
+      },
+    );
+    if (added) onDone();
   });
 
   const errorText = (message: string | undefined) => (message ? t(message) : undefined);

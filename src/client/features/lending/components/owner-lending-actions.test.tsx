@@ -1,0 +1,60 @@
+import { screen, waitFor } from '@testing-library/react';
+import { getI18n } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { makeOwnItem } from '../../items/testing/make-item';
+import { makeLendingRequest } from '../testing/make-lending-request';
+import { HandOverAction, ReturnItemAction } from './owner-lending-actions';
+
+const promised = (overrides: Parameters<typeof makeLendingRequest>[0] = {}) =>
+  makeLendingRequest({ status: 'accepted', ...overrides });
+
+describe('<HandOverAction/> period', () => {
+  it('joins the two calendar dates with the messages.request.dates text, in the reader’s language', async () => {
+    const { i18n } = renderWithProviders(
+      <HandOverAction request={promised({ requestedFrom: '2030-05-04', expectedReturnDate: '2030-05-05' })} />,
+    );
+    const card = screen.getByTestId('item-promised');
+    expect(card.textContent).toContain("You accepted Bob Builder's request for May 4, 2030 – May 5, 2030.");
+    await i18n.changeLanguage('fr');
+    await waitFor(() => expect(card.textContent).toContain('4 mai 2030 – 5 mai 2030'));
+  });
+
+  it('takes the separator from the translation, not from the code', () => {
+    const i18n = getI18n();
+    const original = i18n.t('messages.request.dates');
+    i18n.addResource('en', 'translation', 'messages.request.dates', '{{from}} to {{until}}');
+    try {
+      renderWithProviders(
+        <HandOverAction request={promised({ requestedFrom: '2030-05-04', expectedReturnDate: '2030-05-06' })} />,
+      );
+      expect(screen.getByTestId('item-promised').textContent).toContain('for May 4, 2030 to May 6, 2030.');
+    } finally {
+      i18n.addResource('en', 'translation', 'messages.request.dates', original);
+    }
+  });
+
+  it('names one day once, and the one date a request has', () => {
+    renderWithProviders(
+      <HandOverAction request={promised({ requestedFrom: '2030-05-04', expectedReturnDate: '2030-05-04' })} />,
+    );
+    expect(screen.getByTestId('item-promised').textContent).toContain('request for May 4, 2030.');
+  });
+
+  it('says only who without dates', () => {
+    renderWithProviders(<HandOverAction request={promised({ requestedFrom: null, expectedReturnDate: null })} />);
+    expect(screen.getByTestId('item-promised').textContent).toContain("You accepted Bob Builder's request.");
+  });
+});
+
+describe('<ReturnItemAction/>', () => {
+  it('says until when the item is lent, as a calendar date', () => {
+    renderWithProviders(
+      <ReturnItemAction
+        item={makeOwnItem({ status: 'borrowed' })}
+        request={makeLendingRequest({ status: 'borrowed', expectedReturnDate: '2030-12-31' })}
+      />,
+    );
+    expect(screen.getByTestId('item-lent-to').textContent).toBe('Lent to Bob Builder until Dec 31, 2030');
+  });
+});
