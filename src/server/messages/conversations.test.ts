@@ -7,6 +7,7 @@ import { createContact, createMessage, createUser } from '../../../tests/support
 import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { createItem } from '../../../tests/support/item-factories';
 import { lendingRequests, messages } from '../db/schema';
+import { at, messageCalls, type User } from './message-test-support';
 import { THREAD_MESSAGE_LIMIT } from './thread-query';
 
 let t: TestApp;
@@ -15,26 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type User = { id: string; name: string };
-const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 9, minute));
-
-async function conversations(user: User, userId = user.id) {
-  return t.request(user, { method: 'GET', url: `/api/conversations/${userId}` });
-}
-async function thread(user: User, partnerId: string, userId = user.id) {
-  return t.request(user, { method: 'GET', url: `/api/conversations/${userId}/${partnerId}` });
-}
-async function markRead(user: User, partnerId: string, userId = user.id) {
-  return t.request(user, { method: 'PUT', url: `/api/messages/read/${userId}/${partnerId}` });
-}
-async function send(user: User, payload: Record<string, unknown>) {
-  return t.request(user, { method: 'POST', url: '/api/messages', payload });
-}
-async function unreadCount(user: User): Promise<number> {
-  const response = await t.request(user, { method: 'GET', url: '/api/messages/unread-count' });
-  expect(response.statusCode).toBe(200);
-  return (response.json() as { count: number }).count;
-}
+const { conversations, thread, markRead, send, unreadCount } = messageCalls(() => t);
 
 /** Records the live events `user` receives from now on. */
 function listen(user: User): LiveEvent[] {

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createContact, createMessage, createUser } from '../../../tests/support/factories';
 import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { messages } from '../db/schema';
+import { at, messageCalls, type User } from './message-test-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,26 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type User = { id: string; name: string };
-const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 9, minute));
-
-async function conversations(user: User, userId = user.id) {
-  return t.request(user, { method: 'GET', url: `/api/conversations/${userId}` });
-}
-async function thread(user: User, partnerId: string, userId = user.id) {
-  return t.request(user, { method: 'GET', url: `/api/conversations/${userId}/${partnerId}` });
-}
-async function markRead(user: User, partnerId: string, userId = user.id) {
-  return t.request(user, { method: 'PUT', url: `/api/messages/read/${userId}/${partnerId}` });
-}
-async function send(user: User, payload: Record<string, unknown>) {
-  return t.request(user, { method: 'POST', url: '/api/messages', payload });
-}
-async function unreadCount(user: User): Promise<number> {
-  const response = await t.request(user, { method: 'GET', url: '/api/messages/unread-count' });
-  expect(response.statusCode).toBe(200);
-  return (response.json() as { count: number }).count;
-}
+const { conversations, thread, markRead, send, unreadCount } = messageCalls(() => t);
 const errorCode = (response: { json(): unknown }) => (response.json() as { error: { code: string } }).error.code;
 const issues = (response: { json(): unknown }) =>
   (response.json() as { error: { issues: { path: string; messageKey: string }[] } }).error.issues;
