@@ -1,4 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
 import { mkdtempSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -212,4 +214,30 @@ export function createRecordingBus(): RecordingBus {
       calls.flatMap((call) => call.deliveries.filter((d) => d.userIds.includes(userId)).map((d) => d.event)),
     reset: () => void calls.splice(0),
   };
+}
+
+export interface RecordingBusApp {
+  database: TestDatabase;
+  bus: RecordingBus;
+  t: LiveTestApp;
+}
+
+/**
+ * For a test file: a fresh database and an app on a real port whose bus
+ * records what is published (emptied before each test). Registers its own
+ * set-up and tear-down hooks; read the fields inside tests only.
+ */
+export function useRecordingBusApp(): RecordingBusApp {
+  const live = {} as RecordingBusApp;
+  beforeAll(async () => {
+    live.database = await createTestDatabase();
+    live.bus = createRecordingBus();
+    live.t = await startLiveTestApp({ db: live.database.db, liveEvents: live.bus });
+  });
+  beforeEach(() => live.bus.reset());
+  afterAll(async () => {
+    await live.t.app.close();
+    await live.database.destroy();
+  });
+  return live;
 }

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
+import { describe, expect, it } from 'vitest';
 import { createContact, createUser } from '../../../tests/support/factories';
-import { createRecordingBus, startLiveTestApp, type LiveTestApp, type RecordingBus } from '../events/live-test-support';
+import { useRecordingBusApp } from '../events/live-test-support';
 import { announceMessages, insertMessages } from './post-message';
 
 /*
@@ -9,28 +8,15 @@ import { announceMessages, insertMessages } from './post-message';
  * count and one publish, not three publishes per message.
  */
 
-let database: TestDatabase;
-let bus: RecordingBus;
-let t: LiveTestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  bus = createRecordingBus();
-  t = await startLiveTestApp({ db: database.db, liveEvents: bus });
-});
-beforeEach(() => bus.reset());
-afterAll(async () => {
-  await t.app.close();
-  await database.destroy();
-});
+const live = useRecordingBusApp();
 
 /** A requester with `size` registered contacts: their whole network. */
 async function networkOf(size: number) {
-  const requester = await createUser(database.db, { name: 'Requester' });
+  const requester = await createUser(live.database.db, { name: 'Requester' });
   const people = [];
   for (let i = 0; i < size; i++) {
-    const person = await createUser(database.db);
-    await createContact(database.db, requester, { contactUserId: person.id });
+    const person = await createUser(live.database.db);
+    await createContact(live.database.db, requester, { contactUserId: person.id });
     people.push(person);
   }
   return { requester, people };
@@ -38,19 +24,19 @@ async function networkOf(size: number) {
 
 async function askNetwork(size: number) {
   const { requester, people } = await networkOf(size);
-  const cookie = await t.cookieFor(requester.id);
-  bus.reset();
-  const before = database.queryCount();
-  const response = await t.app.inject({
+  const cookie = await live.t.cookieFor(requester.id);
+  live.bus.reset();
+  const before = live.database.queryCount();
+  const response = await live.t.app.inject({
     method: 'POST',
     url: '/api/network-requests',
     headers: { cookie, origin: 'http://127.0.0.1:3000' },
     payload: { title: 'Ladder' },
   });
-  const statements = database.queryCount() - before;
+  const statements = live.database.queryCount() - before;
   expect(response.statusCode).toBe(201);
   expect(response.json()).toMatchObject({ recipientCount: size });
-  return { requester, people, statements, calls: bus.calls.map((call) => call.method) };
+  return { requester, people, statements, calls: live.bus.calls.map((call) => call.method) };
 }
 
 describe('a network request', () => {
@@ -65,12 +51,12 @@ describe('a network request', () => {
   it('still tells every receiver of the message and their unread total, and the requester once', async () => {
     const { requester, people } = await askNetwork(12);
     for (const person of people) {
-      expect(bus.eventsOf(person.id)).toEqual([
+      expect(live.bus.eventsOf(person.id)).toEqual([
         { type: 'message', partnerId: requester.id },
         { type: 'unread_count', count: 1 },
       ]);
     }
-    const toRequester = bus.eventsOf(requester.id);
+    const toRequester = live.bus.eventsOf(requester.id);
     expect(toRequester).toHaveLength(1);
     expect(toRequester[0]).toMatchObject({ type: 'message' });
     expect(people.map((p) => p.id)).toContain((toRequester[0] as { partnerId: string }).partnerId);
@@ -79,43 +65,45 @@ describe('a network request', () => {
 
 describe('announceMessages', () => {
   it('groups receivers by sender and by unread total, and names the only receiver of a direct message', async () => {
-    const alice = await createUser(database.db);
-    const bob = await createUser(database.db);
-    const carol = await createUser(database.db);
+    const alice = await createUser(live.database.db);
+    const bob = await createUser(live.database.db);
+    const carol = await createUser(live.database.db);
     // Carol already has two unread messages from Bob; Alice has none.
-    await insertMessages(database.db, [
+    await insertMessages(live.database.db, [
       { senderId: bob.id, receiverId: carol.id, content: 'one', messageType: 'user' },
       { senderId: bob.id, receiverId: carol.id, content: 'two', messageType: 'user' },
     ]);
-    const posted = await insertMessages(database.db, [
+    const posted = await insertMessages(live.database.db, [
       { senderId: bob.id, receiverId: alice.id, content: 'hi Alice', messageType: 'user' },
       { senderId: bob.id, receiverId: carol.id, content: 'hi Carol', messageType: 'user' },
       { senderId: alice.id, receiverId: bob.id, content: 'hi Bob', messageType: 'user' },
     ]);
-    bus.reset();
+    live.bus.reset();
 
-    await announceMessages(database.db, bus, posted, [{ userIds: [alice.id], event: { type: 'items_changed' } }]);
+    await announceMessages(live.database.db, live.bus, posted, [
+      { userIds: [alice.id], event: { type: 'items_changed' } },
+    ]);
 
-    expect(bus.calls).toHaveLength(1);
-    expect(bus.eventsOf(carol.id)).toEqual([
+    expect(live.bus.calls).toHaveLength(1);
+    expect(live.bus.eventsOf(carol.id)).toEqual([
       { type: 'message', partnerId: bob.id },
       { type: 'unread_count', count: 3 },
     ]);
-    expect(bus.eventsOf(alice.id)).toEqual([
+    expect(live.bus.eventsOf(alice.id)).toEqual([
       { type: 'message', partnerId: bob.id },
       // As the sender of a direct message: the one receiver.
       { type: 'message', partnerId: bob.id },
       { type: 'unread_count', count: 1 },
       { type: 'items_changed' },
     ]);
-    const toBob = bus.eventsOf(bob.id);
+    const toBob = live.bus.eventsOf(bob.id);
     expect(toBob).toContainEqual({ type: 'message', partnerId: alice.id });
     expect(toBob.filter((event) => event.type === 'message')).toHaveLength(2);
     expect(toBob).toContainEqual({ type: 'unread_count', count: 1 });
   });
 
   it('publishes nothing for no messages and nothing else', async () => {
-    await announceMessages(database.db, bus, []);
-    expect(bus.calls).toEqual([]);
+    await announceMessages(live.database.db, live.bus, []);
+    expect(live.bus.calls).toEqual([]);
   });
 });
