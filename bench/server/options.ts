@@ -18,6 +18,8 @@ export interface BenchOptions {
   /** Seconds of measurement per endpoint, and of unrecorded warm-up before it. */
   durationSeconds: number;
   warmupSeconds: number;
+  /** Seconds of the single-connection run after each endpoint's load run. */
+  singleConnectionSeconds: number;
   /** Only these endpoints (names as in the report); empty: all. */
   only: string[];
   skipScaling: boolean;
@@ -98,9 +100,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
   const mode = flags.has('smoke') ? 'smoke' : flags.has('quick') ? 'quick' : 'full';
   const smoke = mode === 'smoke';
   const defaults = {
-    full: { duration: 10, warmup: 2 },
-    quick: { duration: 3, warmup: 1 },
-    smoke: { duration: 1, warmup: 0.3 },
+    full: { duration: 10, warmup: 2, single: 3 },
+    quick: { duration: 3, warmup: 1, single: 1 },
+    smoke: { duration: 1, warmup: 0.3, single: 0.3 },
   }[mode];
   return {
     mode,
@@ -114,6 +116,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     connections: positiveNumber(flags, 'connections', 50),
     durationSeconds: positiveNumber(flags, 'duration', defaults.duration),
     warmupSeconds: positiveNumber(flags, 'warmup', defaults.warmup, { allowZero: true }),
+    singleConnectionSeconds: defaults.single,
     only: onlyNames(flags.get('only')),
     skipScaling: flags.has('skip-scaling') || flags.has('hold'),
     hold: flags.has('hold'),

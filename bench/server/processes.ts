@@ -44,6 +44,8 @@ export async function buildBundles(): Promise<{ app: string; hello: string }> {
 
 export interface RunningProcess {
   origin: string;
+  /** The operating system's process id (for the CPU accounting in cpu-usage.ts). */
+  pid: number | undefined;
   stop(): Promise<void>;
   /** The last lines the process printed (for error messages). */
   output(): string;
@@ -117,6 +119,7 @@ function supervise(child: ChildProcess, origin: string): RunningProcess {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     origin,
+    pid: child.pid,
     output: () => lines.join('\n'),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { CpuPerRequest } from './cpu-usage';
 import type { StepTiming } from './dataset';
 import type { Measurement } from './load';
 import type { BenchOptions } from './options';
@@ -13,7 +14,18 @@ export const BUDGETS = {
   availableGrowth: 1.5,
 } as const;
 
-export interface EndpointResult extends Measurement {
+/** One endpoint's figures: the load run, what it cost in CPU, and its latency alone. */
+export interface EndpointMeasurement extends Measurement {
+  /** CPU per answered request during the measured seconds at full load. */
+  cpuPerRequest: CpuPerRequest;
+  /**
+   * The same requests over a single connection right after the load run:
+   * the latency of a request that never waits behind another.
+   */
+  singleConnection: Measurement | null;
+}
+
+export interface EndpointResult extends EndpointMeasurement {
   name: string;
   label: string;
   kind: 'read' | 'write';
@@ -24,8 +36,8 @@ export interface EndpointResult extends Measurement {
 }
 
 export interface ScalingResult {
-  small: Measurement & { items: number };
-  large: Measurement & { items: number };
+  small: EndpointMeasurement & { items: number };
+  large: EndpointMeasurement & { items: number };
   /** Large over small. */
   growth: { mean: number; p50: number; p99: number };
   budget: { maxGrowth: number; met: boolean };
@@ -60,7 +72,7 @@ export interface BenchReport {
     generation: GenerationPhase[];
     lendingPairs: number;
   };
-  ceiling: Measurement;
+  ceiling: EndpointMeasurement;
   endpoints: EndpointResult[];
   scaling: ScalingResult | null;
   budgetsMet: { latency: boolean; errors: boolean; scaling: boolean | null };
@@ -68,7 +80,7 @@ export interface BenchReport {
 
 export function endpointResult(
   scenario: { name: string; label: string; kind: 'read' | 'write' },
-  measurement: Measurement,
+  measurement: EndpointMeasurement,
   ceiling: Measurement,
 ): EndpointResult {
   const p99Ms = scenario.kind === 'read' ? BUDGETS.readP99Ms : BUDGETS.writeP99Ms;
@@ -81,8 +93,8 @@ export function endpointResult(
 }
 
 export function scalingResult(
-  small: Measurement & { items: number },
-  large: Measurement & { items: number },
+  small: EndpointMeasurement & { items: number },
+  large: EndpointMeasurement & { items: number },
 ): ScalingResult {
   const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
   const growth = {
@@ -101,6 +113,17 @@ export function scalingResult(
 const fixed = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const mark = (met: boolean) => (met ? 'ok' : '**MISSED**');
+
+function cpuColumns(cpu: CpuPerRequest, cores: number): string {
+  if (cpu.server === null || cpu.postgres === null || cpu.total === null) {
+    return `? + ? + ${cpu.loadGenerator.toFixed(2)} (no /proc) | ?`;
+  }
+  const bound = cpu.total > 0 ? fixed((cores * 1000) / cpu.total) : '?';
+  return `${cpu.server.toFixed(2)} + ${cpu.postgres.toFixed(2)} + ${cpu.loadGenerator.toFixed(2)} = ${cpu.total.toFixed(2)} | ${bound}`;
+}
+
+const singleColumn = (single: Measurement | null) =>
+  single ? `${single.latency.p50} / ${single.latency.p99}` : 'no inputs left';
 
 export function toMarkdown(report: BenchReport): string {
   const { machine, settings, dataset, ceiling } = report;
@@ -131,19 +154,34 @@ export function toMarkdown(report: BenchReport): string {
   lines.push('');
   lines.push(
     `Ceiling (Fastify hello world, same machine and settings): **${fixed(ceiling.requestsPerSecond)} req/s**, ` +
-      `p50 ${ceiling.latency.p50} ms, p99 ${ceiling.latency.p99} ms, errors ${ceiling.errors}.`,
+      `p50 ${ceiling.latency.p50} ms, p99 ${ceiling.latency.p99} ms, errors ${ceiling.errors}; CPU ms per request ` +
+      `${cpuColumns(ceiling.cpuPerRequest, machine.cpus).replace(' | ', ', CPU-bound req/s ')}.`,
   );
   lines.push('');
-  lines.push('| Endpoint | req/s | × ceiling | mean ms | p50 ms | p99 ms | p99 budget | errors | result |');
-  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  lines.push(
+    '| Endpoint | req/s | × ceiling | mean ms | p50 ms | p99 ms | p99 budget | errors | result | ' +
+      'CPU ms per request: server + PostgreSQL + load = total | CPU-bound req/s | one connection p50 / p99 ms |',
+  );
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |');
   for (const e of report.endpoints) {
     const met = e.budget.p99Met && e.budget.errorsMet;
     lines.push(
       `| ${e.label} | ${fixed(e.requestsPerSecond)} | ${e.ratioToCeiling.toFixed(3)} | ${e.latency.mean.toFixed(1)} | ` +
         `${e.latency.p50} | ${e.latency.p99} | ≤ ${e.budget.p99Ms} | ${e.errors} | ` +
-        `${met ? 'ok' : `**MISSED** (${[!e.budget.p99Met && 'p99', !e.budget.errorsMet && 'errors'].filter(Boolean).join(', ')})`} |`,
+        `${met ? 'ok' : `**MISSED** (${[!e.budget.p99Met && 'p99', !e.budget.errorsMet && 'errors'].filter(Boolean).join(', ')})`} | ` +
+        `${cpuColumns(e.cpuPerRequest, machine.cpus)} | ${singleColumn(e.singleConnection)} |`,
     );
   }
+  lines.push('');
+  lines.push(
+    'CPU ms per request: user + system time of the server process, of PostgreSQL (postmaster and all its ' +
+      'processes) and of the load generator during the measured seconds, divided by the answers (Linux /proc, ' +
+      '10 ms resolution). CPU-bound req/s: what the cores could answer if they did nothing else, ' +
+      `${machine.cpus} × 1,000 ms ÷ total. At ${settings.connections} connections the mean latency is ` +
+      `${settings.connections} ÷ req/s, and p99 is practically never below the mean: a p99 of ${BUDGETS.readP99Ms} ms needs at least ` +
+      `${fixed(settings.connections / (BUDGETS.readP99Ms / 1000))} req/s. One connection: the same ` +
+      'requests one at a time, right after the load run (no queueing).',
+  );
   const failures = report.endpoints.filter((e) => e.errors > 0);
   if (failures.length > 0) {
     lines.push('');

@@ -1,9 +1,10 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
+import { cpuPerRequest, cpuSnapshot, postmasterPidOf } from './cpu-usage';
 import { startBenchDatabase, type BenchDatabase } from './database';
 import { addItems, analyze, countRows, generateCommunity, type StepTiming } from './dataset';
 import { fetchCursors, lendingPairs, signInUsers } from './fixtures';
-import { drive, sampleFailure, type Measurement } from './load';
+import { drive, sampleFailure } from './load';
 import { parseOptions, UsageError, type BenchOptions } from './options';
 import { buildBundles, root, startApp, startHelloWorld, type RunningProcess } from './processes';
 import {
@@ -12,6 +13,7 @@ import {
   toMarkdown,
   writeReport,
   type BenchReport,
+  type EndpointMeasurement,
   type EndpointResult,
   type GenerationPhase,
 } from './report';
@@ -64,6 +66,8 @@ async function main(): Promise<number> {
       log(`${phase} in ${seconds.toFixed(1)} s`);
     };
     await client.query(`SET synchronous_commit = off; SET maintenance_work_mem = '256MB'`);
+    const { rows: backend } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const postmaster = backend[0] ? await postmasterPidOf(backend[0].pid) : null;
 
     const { items, shape } = options;
     const scaling = !options.skipScaling;
@@ -75,17 +79,18 @@ async function main(): Promise<number> {
     const users = await signInUsers(database.handle.db, shape, options.sessions);
     const senders = await signInUsers(database.handle.db, shape, options.senders);
     log(`server running at ${app.origin}; ${users.length} users signed in (and ${senders.length} message senders)`);
+    const appPids = { server: app.pid, postmaster };
     const availableFirst = (i: number): OutgoingRequest => ({
       method: 'GET',
       path: '/api/items/available',
       headers: { cookie: users[i % users.length]?.cookie ?? '' },
     });
 
-    let small: (Measurement & { items: number }) | undefined;
+    let small: (EndpointMeasurement & { items: number }) | undefined;
     if (scaling) {
       small = {
         items: items.small,
-        ...(await measure(options, app.origin, 'available items (small)', availableFirst)),
+        ...(await measure(options, app.origin, appPids, 'available items (small)', availableFirst)),
       };
       await load(`items up to ${items.main}`, () => addItems(client, shape, items.small, items.main));
     }
@@ -100,9 +105,10 @@ async function main(): Promise<number> {
     if (options.hold) return await hold(app, database, users[0]?.cookie ?? '');
 
     const hello = await startHelloWorld(bundles.hello);
-    let ceiling: Measurement;
+    let ceiling: EndpointMeasurement;
     try {
-      ceiling = await measure(options, hello.origin, 'ceiling (hello world)', (i) => ({
+      const helloPids = { server: hello.pid, postmaster: null };
+      ceiling = await measure(options, hello.origin, helloPids, 'ceiling (hello world)', (i) => ({
         method: 'GET',
         path: '/',
         headers: { cookie: users[i % users.length]?.cookie ?? '' },
@@ -116,7 +122,7 @@ async function main(): Promise<number> {
     );
     const endpoints: EndpointResult[] = [];
     for (const scenario of scenarios) {
-      const measurement = await measure(options, app.origin, scenario.label, scenario.request, scenario);
+      const measurement = await measure(options, app.origin, appPids, scenario.label, scenario.request, scenario);
       const result = endpointResult(scenario, measurement, ceiling);
       if (result.errors > 0) result.failureSample = await sampleFailure(app.origin, scenario.request(0));
       endpoints.push(result);
@@ -127,7 +133,7 @@ async function main(): Promise<number> {
       await load(`items up to ${items.large}`, () => addItems(client, shape, items.main, items.large));
       const large = {
         items: items.large,
-        ...(await measure(options, app.origin, 'available items (large)', availableFirst)),
+        ...(await measure(options, app.origin, appPids, 'available items (large)', availableFirst)),
       };
       scalingReport = scalingResult(small, large);
     }
@@ -192,19 +198,27 @@ const noErrors = (scaling: NonNullable<BenchReport['scaling']>) => scaling.small
 async function measure(
   options: BenchOptions,
   origin: string,
+  pids: { server: number | undefined; postmaster: number | null },
   label: string,
   request: (i: number) => OutgoingRequest,
   scenario?: Pick<Scenario, 'remaining'>,
-): Promise<Measurement> {
-  const run = (seconds: number) =>
-    drive({ origin, connections: options.connections, seconds, request, maxRequests: scenario?.remaining?.() });
-  if (options.warmupSeconds > 0) await run(options.warmupSeconds);
-  const measurement = await run(options.durationSeconds);
+): Promise<EndpointMeasurement> {
+  const run = (seconds: number, connections: number) =>
+    drive({ origin, connections, seconds, request, maxRequests: scenario?.remaining?.() });
+  if (options.warmupSeconds > 0) await run(options.warmupSeconds, options.connections);
+  const before = await cpuSnapshot(pids);
+  const measurement = await run(options.durationSeconds, options.connections);
+  const cpu = cpuPerRequest(before, await cpuSnapshot(pids), measurement.requests);
+  const left = scenario?.remaining?.();
+  const single = left === undefined || left > 0 ? await run(options.singleConnectionSeconds, 1) : null;
+  const ms = (value: number | null) => (value === null ? '?' : value.toFixed(2));
   log(
     `${label}: ${measurement.requestsPerSecond.toFixed(0)} req/s, p50 ${measurement.latency.p50} ms, ` +
-      `p99 ${measurement.latency.p99} ms, errors ${measurement.errors}`,
+      `p99 ${measurement.latency.p99} ms, errors ${measurement.errors}; CPU per request ${ms(cpu.server)} server + ` +
+      `${ms(cpu.postgres)} PostgreSQL + ${ms(cpu.loadGenerator)} load ms` +
+      (single ? `; one connection: p50 ${single.latency.p50} ms, p99 ${single.latency.p99} ms` : ''),
   );
-  return measurement;
+  return { ...measurement, cpuPerRequest: cpu, singleConnection: single };
 }
 
 async function stopDatabase(database: BenchDatabase): Promise<void> {
