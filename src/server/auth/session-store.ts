@@ -56,15 +56,32 @@ export async function createSession(
   return token;
 }
 
-/** One query for the session and its user; a second, throttled one to record activity. */
-export async function findActiveSession(db: Database, token: string, now = new Date()): Promise<ActiveSession | null> {
-  const idHash = hashToken(token);
-  const [row] = await db
+const prepareSessionLookup = (db: Database) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.idHash, idHash))
-    .limit(1);
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .limit(1)
+    .prepare('find_active_session');
+
+/**
+ * The lookup runs on every signed-in request, so it is built once per
+ * database handle and sent as a named statement: Drizzle does not rebuild
+ * its SQL each time and PostgreSQL does not plan it each time
+ * (docs/performance.md, "Server fixes").
+ */
+const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+
+/** One query for the session and its user; a second, throttled one to record activity. */
+export async function findActiveSession(db: Database, token: string, now = new Date()): Promise<ActiveSession | null> {
+  const idHash = hashToken(token);
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ idHash });
   if (!row) return null;
   const idleSince = now.getTime() - row.session.lastSeenAt.getTime();
   if (row.session.absoluteExpiresAt <= now || idleSince > SESSION_IDLE_TIMEOUT_MS) {

@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { AutoPreparingClient } from './auto-prepare';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -14,7 +15,7 @@ export interface DatabaseHandle {
 }
 
 export function connectDatabase(url: string, options: { max?: number } = {}): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, Client: AutoPreparingClient });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });
