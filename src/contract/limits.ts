@@ -68,6 +68,11 @@ export const LIMITS = {
   photoMaxInputPixels: 40_000_000,
   /** Stored photos fit in this square (the client already sends 1024 px). */
   photoStoredMaxPx: 1600,
+  /**
+   * The copy item cards show fits in this square: a card is about 380 CSS px
+   * wide on a phone, 665–760 device px (docs/decisions/0009, amendment).
+   */
+  photoCardMaxPx: 800,
   /** Photos uploaded but not yet saved with an item, per user and day: caps storage abuse. */
   photoUploadsPerDay: 100,
   /**

@@ -5,6 +5,7 @@ import { createQueryClient } from '../lib/query-client';
 import { mockFetch } from '../testing/mock-fetch';
 import { preloadFirstPage } from './first-page-preload';
 
+/** The pictures requested through `Image`: the address, and the srcset the browser may choose from instead. */
 function recordImages() {
   const sources: string[] = [];
   vi.stubGlobal(
@@ -12,8 +13,10 @@ function recordImages() {
     class {
       fetchPriority = 'auto';
       referrerPolicy = '';
+      sizes = '';
+      srcset = '';
       set src(value: string) {
-        sources.push(value);
+        sources.push(this.srcset ? `${value} | ${this.srcset}` : value);
       }
     },
   );
@@ -39,7 +42,8 @@ describe('preloadFirstPage', () => {
       expect(queryClient.getQueryData([MY_ITEMS_URL])).toEqual(items);
     });
     expect(fetchMock.mock.calls.map(([input]) => input)).toEqual([MY_ITEMS_URL]);
-    expect(pictures).toEqual(['/api/photos/p1']);
+    // The first card's card copy (or the full image where the screen needs it), as the card asks for it.
+    expect(pictures).toEqual(['/api/photos/p1?size=card | /api/photos/p1?size=card 800w, /api/photos/p1 1600w']);
   });
 
   it('signed out: sends no request (the landing page needs none)', async () => {

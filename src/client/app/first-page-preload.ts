@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { AVAILABLE_ITEMS_URL, MY_ITEMS_URL } from '../features/items/api/item-query-keys';
+import type { CardPicture } from '../features/items/card-picture';
 import { preloadItemImage, unvalidatedItemImage } from '../features/items/preload-item-image';
 import { warmGet } from '../lib/api-client';
 import { preloadableLazy } from './preloadable-lazy';
@@ -34,8 +35,8 @@ interface FirstPage {
   load: () => Promise<PrefetchingPage>;
   /** The request the page's first screen waits for, sent along with the session check's answer. */
   firstRequest: string;
-  /** The picture of the first card in that request's answer: the page's largest paint. */
-  firstPicture: (body: unknown) => string | undefined;
+  /** The picture of the first card in that request's answer (the page's largest paint), as the card asks for it. */
+  firstPicture: (body: unknown) => CardPicture | undefined;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { isReservedForPersonalUse } from '../items';
 import { LIMITS } from '../limits';
-import { isReservedForPersonalUse, itemFormSchema } from './item';
+import { itemFormSchema } from './item';
 
 const TODAY = '2026-11-22';
 const form = itemFormSchema(TODAY);

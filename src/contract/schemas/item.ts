@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ITEM_CATEGORIES, ITEM_STATUSES } from '../enums';
+import { PHOTO_SIZES } from '../items';
 import { LIMITS } from '../limits';
 import { hasNoControlCharacters, isSingleLine } from './text';
 
@@ -193,11 +194,6 @@ export const uploadedPhotoSchema = photoSchema;
 /** The address a stored photo is served from (only to people who may see its item). */
 export const photoUrl = (photoId: string) => `/api/photos/${photoId}`;
 
-/**
- * Spec §4: `personalUseUntil` is the "available again" date, so the item is
- * reserved (cannot be requested) while that date is still in the future.
- * `today` is `YYYY-MM-DD`.
- */
-export function isReservedForPersonalUse(personalUseUntil: string | null, today: string): boolean {
-  return personalUseUntil !== null && personalUseUntil > today;
-}
+/** GET /api/photos/{id}?size= (PHOTO_SIZES, in ../items.ts, free of zod for the item cards). */
+export const photoQuerySchema = z.object({ size: z.enum(PHOTO_SIZES).optional() });
+export type { PhotoSize } from '../items';

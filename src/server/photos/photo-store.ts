@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { PhotoSize } from '../../contract/schemas/item';
 import type { Database, DbOrTx } from '../db/client';
 import { photoBlobs } from '../db/schema';
 
@@ -25,24 +26,34 @@ import { photoBlobs } from '../db/schema';
  *   orphans above.
  * - private objects only (no public bucket URL): the bytes must go through
  *   GET /api/photos/{id}, or a short-lived signed URL issued after the check.
+ * - the card copy as a second object under the same id (and in the sweep).
  */
 export interface PhotoStore {
-  /** Stores the bytes of a photo whose `item_photos` row `tx` has just inserted. */
-  save(tx: DbOrTx, photoId: string, bytes: Buffer): Promise<void>;
-  /** The bytes, or null when the photo is gone (deleted since its row was read). */
-  read(photoId: string): Promise<Buffer | null>;
+  /**
+   * Stores the bytes of a photo whose `item_photos` row `tx` has just
+   * inserted, and its card copy (null: the full image serves as the card).
+   */
+  save(tx: DbOrTx, photoId: string, bytes: Buffer, cardBytes: Buffer | null): Promise<void>;
+  /**
+   * The bytes of one size, or null when the photo is gone (deleted since its
+   * row was read). A photo without a card copy (already card-sized, or stored
+   * before cards had one) answers `card` with the full image.
+   */
+  read(photoId: string, size: PhotoSize): Promise<Buffer | null>;
 }
 
 export function createPostgresPhotoStore(db: Database): PhotoStore {
   return {
-    async save(tx, photoId, bytes) {
-      await tx.insert(photoBlobs).values({ photoId, bytes });
+    async save(tx, photoId, bytes, cardBytes) {
+      await tx.insert(photoBlobs).values({ photoId, bytes, cardBytes });
     },
-    async read(photoId) {
-      const [row] = await db
-        .select({ bytes: photoBlobs.bytes })
-        .from(photoBlobs)
-        .where(eq(photoBlobs.photoId, photoId));
+    async read(photoId, size) {
+      // Only the size asked for leaves the database.
+      const bytes =
+        size === 'card'
+          ? sql`COALESCE(${photoBlobs.cardBytes}, ${photoBlobs.bytes})`.mapWith(photoBlobs.bytes)
+          : photoBlobs.bytes;
+      const [row] = await db.select({ bytes }).from(photoBlobs).where(eq(photoBlobs.photoId, photoId));
       return row?.bytes ?? null;
     },
   };

@@ -43,6 +43,23 @@ describe('processPhoto', () => {
     expect([small.width, small.height]).toEqual([300, 200]);
   });
 
+  it('makes a smaller card copy within the card size, without enlarging', async () => {
+    const wide = await processPhoto(await solid(3200, 1000).jpeg().toBuffer(), 'image/jpeg');
+    expect(wide.cardBytes).not.toBeNull();
+    const card = await sharp(wide.cardBytes!).metadata();
+    expect(card).toMatchObject({ format: 'webp', width: LIMITS.photoCardMaxPx, height: 250 });
+    expect(wide.cardBytes!.length).toBeLessThan(wide.bytes.length);
+
+    const tall = await processPhoto(await solid(900, 1200).png().toBuffer(), 'image/png');
+    expect([tall.width, tall.height]).toEqual([900, 1200]);
+    expect(await sharp(tall.cardBytes!).metadata()).toMatchObject({ width: 600, height: LIMITS.photoCardMaxPx });
+
+    // Already card-sized: the full image is the card, stored once.
+    const small = await processPhoto(await solid(LIMITS.photoCardMaxPx, 600).jpeg().toBuffer(), 'image/jpeg');
+    expect([small.width, small.height]).toEqual([LIMITS.photoCardMaxPx, 600]);
+    expect(small.cardBytes).toBeNull();
+  });
+
   it('refuses SVG, GIF and text even when declared as an accepted type', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     expect((await refusal(processPhoto(svg, 'image/svg+xml'))).code).toBe('invalid_image_format');
@@ -119,6 +136,31 @@ describe('processPhoto', () => {
     expect(after.icc).toBeUndefined();
     expect(photo.bytes.toString('latin1')).not.toContain('Serial-12345');
     expect(photo.bytes.toString('latin1')).not.toContain('PhoneCo');
+  });
+
+  it('makes the card copy upright and without the EXIF, GPS position and serial', async () => {
+    // Stored 1200×900 landscape, tagged "rotate 90° clockwise to display": a 900×1200 portrait photo.
+    const input = await solid(1200, 900)
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'PhoneCo', Model: 'Serial-12345' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '47/1 22/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '8/1 32/1 0/1' },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const before = await sharp(input).metadata();
+    expect(before).toMatchObject({ orientation: 6 });
+    expect(before.exif?.toString('latin1')).toContain('Serial-12345');
+
+    const photo = await processPhoto(input, 'image/jpeg');
+    const card = await sharp(photo.cardBytes!).metadata();
+    expect(card).toMatchObject({ format: 'webp', width: 600, height: LIMITS.photoCardMaxPx });
+    expect(card.orientation).toBeUndefined();
+    expect(card.exif).toBeUndefined();
+    expect(card.xmp).toBeUndefined();
+    expect(card.icc).toBeUndefined();
+    expect(photo.cardBytes!.toString('latin1')).not.toContain('Serial-12345');
+    expect(photo.cardBytes!.toString('latin1')).not.toContain('PhoneCo');
   });
 
   it('turns the photo upright by its EXIF orientation', async () => {

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type ResizeOptions } from 'sharp';
 import { LIMITS } from '../../contract/limits';
 import { AppError } from '../http/app-error';
 
@@ -18,10 +18,22 @@ export interface ProcessedPhoto {
   contentType: 'image/webp';
   width: number;
   height: number;
+  /**
+   * The copy item cards show, within LIMITS.photoCardMaxPx, same type.
+   * Null when the full image already fits: it is then the card too, and
+   * storing it twice would only cost space.
+   */
+  cardBytes: Buffer | null;
 }
 
 /** Good enough for a photo of a drill at 1600 px, about a third of a JPEG's size. */
 const WEBP_QUALITY = 82;
+/**
+ * A card shows the photo at about 380 CSS px with the item's name beside it;
+ * artefacts that 82 avoids at full size do not show there, and the card's
+ * picture is the list's largest paint, so its bytes count.
+ */
+const CARD_WEBP_QUALITY = 75;
 
 /**
  * Turns an upload into the bytes we store, following what Mastodon, Discourse
@@ -38,6 +50,9 @@ const WEBP_QUALITY = 82;
  *    stored size and re-encoded as WebP. Re-encoding drops every piece of
  *    metadata (EXIF with GPS position and camera serial, XMP, ICC, comments)
  *    and any bytes smuggled after the image data.
+ * 4. The card copy is made from the same decoded pixels (one decode, the
+ *    costly step for a phone photo), shrunk further and encoded on its own:
+ *    it carries no metadata either.
  *
  * A file the decoder refuses is the client's fault (415), never a 500.
  */
@@ -62,20 +77,36 @@ export async function processPhoto(input: Buffer, declaredContentType: string): 
     );
   }
 
-  const { data, info } = await decoderStep(() =>
+  // Upright sRGB pixels at the stored size, 8 bits per channel: sharp's
+  // colour handling (CMYK, 16-bit PNG, alpha) is done here, once.
+  const upright = await decoderStep(() =>
     sharp(input, { limitInputPixels: LIMITS.photoMaxInputPixels })
       .rotate()
-      .resize({
-        width: LIMITS.photoStoredMaxPx,
-        height: LIMITS.photoStoredMaxPx,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .webp({ quality: WEBP_QUALITY })
+      .resize(fitInside(LIMITS.photoStoredMaxPx))
+      .raw()
       .toBuffer({ resolveWithObject: true }),
   );
-  return { bytes: data, contentType: 'image/webp', width: info.width, height: info.height };
+  const { width, height, channels } = upright.info;
+  const pixels = () => sharp(upright.data, { raw: { width, height, channels } });
+  const cardSized = Math.max(width, height) <= LIMITS.photoCardMaxPx;
+  const [bytes, cardBytes] = await Promise.all([
+    decoderStep(() => pixels().webp({ quality: WEBP_QUALITY }).toBuffer()),
+    cardSized
+      ? null
+      : decoderStep(() =>
+          pixels().resize(fitInside(LIMITS.photoCardMaxPx)).webp({ quality: CARD_WEBP_QUALITY }).toBuffer(),
+        ),
+  ]);
+  return { bytes, contentType: 'image/webp', width, height, cardBytes };
 }
+
+/** Shrinks to fit a square of `side` pixels, keeping the aspect ratio; never enlarges. */
+const fitInside = (side: number): ResizeOptions => ({
+  width: side,
+  height: side,
+  fit: 'inside',
+  withoutEnlargement: true,
+});
 
 /** The format the first bytes announce, or null for anything we do not accept. */
 export function sniffImageType(bytes: Buffer): UploadContentType | null {

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { PhotoSize } from '../../contract/schemas/item';
 import type { Database } from '../db/client';
 import { itemPhotos, items } from '../db/schema';
 import { AppError } from '../http/app-error';
@@ -9,7 +10,11 @@ import type { PhotoStore } from './photo-store';
 export interface PhotoFacts {
   id: string;
   contentType: string;
-  /** A stored photo never changes (an edit uploads a new one), so its id is its version. */
+  /**
+   * A stored photo never changes (an edit uploads a new one), so its id and
+   * size are its version. A photo without a card copy serves its full image
+   * as the card for good, so the card's tag never has to change either.
+   */
   etag: string;
 }
 
@@ -24,15 +29,16 @@ export type PhotoRead =
  * does not exist, so ids reveal nothing.
  *
  * `ifNoneMatch` is answered only after that check: a viewer whose access was
- * removed gets 404 even for bytes their browser still holds.
+ * removed gets 404 even for bytes their browser still holds. `size` picks
+ * the copy; both are behind the same check.
  */
 export async function readPhoto(
   db: Database,
   store: PhotoStore,
   actor: Actor,
-  photoId: string,
-  ifNoneMatch?: string,
+  request: { photoId: string; size: PhotoSize; ifNoneMatch?: string | undefined },
 ): Promise<PhotoRead> {
+  const { photoId, size, ifNoneMatch } = request;
   const [row] = await db
     .select({
       id: itemPhotos.id,
@@ -51,15 +57,17 @@ export async function readPhoto(
   };
   authorize(actor, 'photo:read', access, { hideAs404: true });
 
-  const photo: PhotoFacts = { id: row.id, contentType: row.contentType, etag: photoEtag(row.id) };
+  const photo: PhotoFacts = { id: row.id, contentType: row.contentType, etag: photoEtag(row.id, size) };
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, photo.etag)) return { status: 'not-modified', photo };
-  const bytes = await store.read(row.id);
+  const bytes = await store.read(row.id, size);
   // Deleted between the two reads (the item saved without it, or deleted).
   if (!bytes) throw AppError.notFound();
   return { status: 'ok', photo, bytes };
 }
 
-export const photoEtag = (photoId: string) => `"${photoId}"`;
+/** The full image keeps the tag it had before cards got their own copy, so browsers' copies stay valid. */
+export const photoEtag = (photoId: string, size: PhotoSize) =>
+  size === 'full' ? `"${photoId}"` : `"${photoId}-${size}"`;
 
 /** RFC 9110 §13.1.2: `*` or a list of tags, compared weakly (a `W/` prefix is ignored). */
 function etagMatches(header: string, etag: string): boolean {

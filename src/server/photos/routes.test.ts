@@ -2,11 +2,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { createContact, createUser } from '../../../tests/support/factories';
+import { createUser } from '../../../tests/support/factories';
 import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { createItem, shareWithGroup } from '../../../tests/support/item-factories';
 import { LIMITS } from '../../contract/limits';
 import { groupMembers, itemPhotos, photoBlobs } from '../db/schema';
+import { errorCode, photoCalls, type User } from './photo-test-support';
 
 let t: TestApp;
 let jpeg: Buffer;
@@ -18,31 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type User = { id: string };
-
-function upload(user: User | null, body: Buffer | string, contentType = 'image/jpeg') {
-  return t.request(user, { method: 'POST', url: '/api/photos', headers: { 'content-type': contentType }, body });
-}
-
-async function uploadedId(user: User, body = jpeg): Promise<string> {
-  const response = await upload(user, body);
-  expect(response.statusCode).toBe(201);
-  return response.json<{ id: string }>().id;
-}
-
-function getPhoto(user: User | null, id: string, headers: Record<string, string> = {}) {
-  return t.request(user, { method: 'GET', url: `/api/photos/${id}`, headers });
-}
-
-async function createItemWithPhotos(owner: User, photoIds: string[]): Promise<string> {
-  const response = await t.request(owner, {
-    method: 'POST',
-    url: '/api/items',
-    payload: { name: 'Drill', category: 'tools', photoIds },
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ id: string }>().id;
-}
+const photos = photoCalls(() => t);
+const { upload, getPhoto, createItemWithPhotos } = photos;
+const uploadedId = (user: User, body = jpeg) => photos.uploadedId(user, body);
 
 /** Rows as an upload leaves them, without sharp: for reaching the daily cap. */
 async function insertUnsavedPhotos(user: User, count: number, createdAt = new Date()) {
@@ -56,8 +35,6 @@ async function insertUnsavedPhotos(user: User, count: number, createdAt = new Da
   }));
   return t.db.insert(itemPhotos).values(rows).returning({ id: itemPhotos.id });
 }
-
-const errorCode = (response: { json: () => unknown }) => (response.json() as { error: { code: string } }).error.code;
 
 describe('POST /api/photos', () => {
   it('refuses anonymous callers (401), before reading even an over-size body', async () => {
@@ -267,22 +244,7 @@ describe('GET /api/photos/:id', () => {
   });
 
   describe('once saved with an item', () => {
-    /** Alice's item with one photo, shown to her registered contact Bob; Dave is a stranger. */
-    async function sharedPhoto() {
-      const alice = await createUser(t.db, { name: 'Alice' });
-      const bob = await createUser(t.db, { name: 'Bob' });
-      const dave = await createUser(t.db, { name: 'Dave' });
-      const contact = await createContact(t.db, alice, { contactUserId: bob.id });
-      const photoId = await uploadedId(alice);
-      const itemId = await createItemWithPhotos(alice, [photoId]);
-      const share = await t.request(alice, {
-        method: 'POST',
-        url: '/api/permissions',
-        payload: { itemId, contactUserId: bob.id, canView: true },
-      });
-      expect(share.statusCode).toBe(204);
-      return { alice, bob, dave, contact, photoId, itemId };
-    }
+    const sharedPhoto = () => photos.sharedPhoto(jpeg);
 
     it('is listed with the item and served to the owner and a ticked contact, not a stranger', async () => {
       const { alice, bob, dave, photoId, itemId } = await sharedPhoto();

@@ -1,7 +1,7 @@
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIMITS } from '../../contract/limits';
-import { photoIdParamsSchema, uploadedPhotoSchema } from '../../contract/schemas/item';
+import { photoIdParamsSchema, photoQuerySchema, uploadedPhotoSchema } from '../../contract/schemas/item';
 import type { Database } from '../db/client';
 import { AppError } from '../http/app-error';
 import { requireActor } from '../policies';
@@ -66,15 +66,24 @@ export const photoRoutes: FastifyPluginAsyncZod<{ db: Database; store?: PhotoSto
     },
   );
 
-  app.get('/api/photos/:id', { schema: { params: photoIdParamsSchema } }, async (request, reply) => {
-    const actor = requireActor(request);
-    // Every use revalidates, so removing someone's access hides the photo at once
-    // (their next request gets 404); the ETag keeps a revalidation to a 304.
-    // Set first so a 404 is not kept either: access may be given back.
-    reply.header('cache-control', 'private, no-cache');
-    const result = await readPhoto(db, store, actor, request.params.id, request.headers['if-none-match']);
-    reply.headers({ etag: result.photo.etag, 'x-content-type-options': 'nosniff', 'content-disposition': 'inline' });
-    if (result.status === 'not-modified') return reply.status(304).send();
-    return reply.type(result.photo.contentType).send(result.bytes);
-  });
+  // `?size=card`: the smaller copy item cards show (docs/decisions/0009, amendment).
+  app.get(
+    '/api/photos/:id',
+    { schema: { params: photoIdParamsSchema, querystring: photoQuerySchema } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      // Every use revalidates, so removing someone's access hides the photo at once
+      // (their next request gets 404); the ETag keeps a revalidation to a 304.
+      // Set first so a 404 is not kept either: access may be given back.
+      reply.header('cache-control', 'private, no-cache');
+      const result = await readPhoto(db, store, actor, {
+        photoId: request.params.id,
+        size: request.query.size ?? 'full',
+        ifNoneMatch: request.headers['if-none-match'],
+      });
+      reply.headers({ etag: result.photo.etag, 'x-content-type-options': 'nosniff', 'content-disposition': 'inline' });
+      if (result.status === 'not-modified') return reply.status(304).send();
+      return reply.type(result.photo.contentType).send(result.bytes);
+    },
+  );
 };

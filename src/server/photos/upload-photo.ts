@@ -48,7 +48,7 @@ export async function uploadPhoto(
       })
       .returning({ id: itemPhotos.id });
     if (!row) throw new Error('The new photo was not returned');
-    await store.save(tx, row.id, photo.bytes);
+    await store.save(tx, row.id, photo.bytes, photo.cardBytes);
     return row.id;
   });
   return { id, url: photoUrl(id) };

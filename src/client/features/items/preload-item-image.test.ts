@@ -1,13 +1,23 @@
+import { screen } from '@testing-library/react';
+import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../testing/render-with-providers';
+import { ITEM_CARD_IMAGE_SIZES } from './card-picture';
+import { ItemImage } from './components/item-image';
 import { preloadItemImage, unvalidatedItemImage } from './preload-item-image';
 
+const photo = (id: string) => ({ id, url: `/api/photos/${id}` });
+
 describe('unvalidatedItemImage', () => {
-  it('reads the picture a card shows from an answer not yet validated: first photo, else the photo URL', () => {
-    const photo = (id: string) => ({ id, url: `/api/photos/${id}` });
-    expect(unvalidatedItemImage({ photos: [photo('p1'), photo('p2')], imageUrl: 'https://x.example/a.jpg' })).toBe(
-      '/api/photos/p1',
-    );
-    expect(unvalidatedItemImage({ photos: [], imageUrl: 'https://x.example/a.jpg' })).toBe('https://x.example/a.jpg');
+  it('reads the picture a card shows from an answer not yet validated: first photo’s card copy, else the photo URL', () => {
+    expect(unvalidatedItemImage({ photos: [photo('p1'), photo('p2')], imageUrl: 'https://x.example/a.jpg' })).toEqual({
+      src: '/api/photos/p1?size=card',
+      srcSet: '/api/photos/p1?size=card 800w, /api/photos/p1 1600w',
+      sizes: ITEM_CARD_IMAGE_SIZES,
+    });
+    expect(unvalidatedItemImage({ photos: [], imageUrl: 'https://x.example/a.jpg' })).toEqual({
+      src: 'https://x.example/a.jpg',
+    });
     expect(unvalidatedItemImage({ photos: [], imageUrl: null })).toBeUndefined();
   });
 
@@ -17,28 +27,73 @@ describe('unvalidatedItemImage', () => {
   });
 });
 
+/** Replaces `Image` with a recorder of what is set on it, in order. */
+function recordImages() {
+  const created: Record<string, string>[] = [];
+  const assignments: string[] = [];
+  vi.stubGlobal(
+    'Image',
+    class {
+      readonly set: Record<string, string> = {};
+      constructor() {
+        created.push(this.set);
+      }
+      set fetchPriority(value: string) {
+        this.set.fetchPriority = value;
+      }
+      set referrerPolicy(value: string) {
+        this.set.referrerPolicy = value;
+      }
+      set sizes(value: string) {
+        this.set.sizes = value;
+        assignments.push('sizes');
+      }
+      set srcset(value: string) {
+        this.set.srcset = value;
+        assignments.push('srcset');
+      }
+      set src(value: string) {
+        this.set.src = value;
+        assignments.push('src');
+      }
+    },
+  );
+  return { created, assignments };
+}
+
 describe('preloadItemImage', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
   it('starts the download with high priority and the card’s referrer policy, and nothing without a source', () => {
-    const created: { src: string; fetchPriority: string; referrerPolicy: string }[] = [];
-    vi.stubGlobal(
-      'Image',
-      class {
-        src = '';
-        fetchPriority = 'auto';
-        referrerPolicy = '';
-        constructor() {
-          created.push(this);
-        }
-      },
-    );
+    const { created, assignments } = recordImages();
     preloadItemImage(undefined);
     preloadItemImage(null);
     expect(created).toHaveLength(0);
-    preloadItemImage('/api/photos/p1');
-    expect(created).toEqual([{ src: '/api/photos/p1', fetchPriority: 'high', referrerPolicy: 'no-referrer' }]);
+    preloadItemImage({ src: 'https://x.example/a.jpg' });
+    expect(created).toEqual([{ fetchPriority: 'high', referrerPolicy: 'no-referrer', src: 'https://x.example/a.jpg' }]);
+    expect(assignments).toEqual(['src']);
+  });
+
+  it('asks for the very picture the first card’s <img> asks for: same src, srcset and sizes', () => {
+    const item = { photos: [photo('p1'), photo('p2')], imageUrl: null };
+    const { created, assignments } = recordImages();
+    preloadItemImage(unvalidatedItemImage(item));
+    // The browser picks from srcset by sizes: both set before src, so the choice is made with them.
+    expect(assignments).toEqual(['sizes', 'srcset', 'src']);
+
+    renderWithProviders(createElement(ItemImage, { ...item, priority: true }));
+    const image = screen.getByTestId('item-image');
+    expect(created).toEqual([
+      {
+        fetchPriority: 'high',
+        referrerPolicy: image.getAttribute('referrerpolicy'),
+        src: image.getAttribute('src'),
+        srcset: image.getAttribute('srcset'),
+        sizes: image.getAttribute('sizes'),
+      },
+    ]);
+    expect(image.getAttribute('src')).toBe('/api/photos/p1?size=card');
   });
 });

@@ -77,12 +77,19 @@ export const itemPhotos = pgTable(
   ],
 );
 
-/** The bytes of stored photos (the default PhotoStore): shared by every app instance on the database. */
+/**
+ * The bytes of stored photos (the default PhotoStore): shared by every app
+ * instance on the database. `card_bytes` is the smaller copy item cards show
+ * (docs/decisions/0009-items-and-photos.md, amendment); NULL when the photo is
+ * already card-sized or was stored before cards had their own copy, and then
+ * cards get `bytes`. One row per photo, so the cascade removes both.
+ */
 export const photoBlobs = pgTable('photo_blobs', {
   photoId: uuid('photo_id')
     .primaryKey()
     .references(() => itemPhotos.id, { onDelete: 'cascade' }),
   bytes: bytea('bytes').notNull(),
+  cardBytes: bytea('card_bytes'),
 });
 
 /**

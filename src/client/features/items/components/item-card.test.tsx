@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { OwnItem } from '../../../../contract/schemas/item';
 import { localIsoDate } from '../../../lib/local-date';
 import { renderWithProviders } from '../../../testing/render-with-providers';
+import { ITEM_CARD_IMAGE_SIZES } from '../card-picture';
 import { daysAgo, DRILL_ID, makeOwnItem, makeSharedItem } from '../testing/make-item';
 import { OwnItemCard, SharedItemCard, type SharedItemCardProps } from './item-card';
 
@@ -65,8 +66,12 @@ describe('<OwnItemCard/>', () => {
     const { card } = renderOwnCard(
       makeOwnItem({ photos: [photo('p1'), photo('p2'), photo('p3')], imageUrl: 'https://example.org/drill.jpg' }),
     );
-    expect((await within(card).findByTestId('item-image')).getAttribute('src')).toBe('/api/photos/p1');
+    const image = await within(card).findByTestId('item-image');
     expect(within(card).getByTestId('item-more-photos').textContent).toBe('+2 more');
+    // The card copy, with the full image for screens that need more pixels.
+    expect(image.getAttribute('src')).toBe('/api/photos/p1?size=card');
+    expect(image.getAttribute('srcset')).toBe('/api/photos/p1?size=card 800w, /api/photos/p1 1600w');
+    expect(image.getAttribute('sizes')).toBe(ITEM_CARD_IMAGE_SIZES);
   });
 
   it('loads a list’s first picture at once and first, the others lazily once the list is painted', async () => {
@@ -92,6 +97,8 @@ describe('<OwnItemCard/>', () => {
     const { card } = renderOwnCard(makeOwnItem({ imageUrl: 'https://example.org/drill.jpg' }));
     const image = await within(card).findByTestId('item-image');
     expect(image.getAttribute('src')).toBe('https://example.org/drill.jpg');
+    // Hosted elsewhere: one size only.
+    expect(image.getAttribute('srcset')).toBeNull();
     fireEvent.error(image);
     expect(within(card).queryByTestId('item-image')).toBeNull();
     expect(within(card).getByTestId('item-image-placeholder')).not.toBeNull();

@@ -121,7 +121,10 @@ describe('<ItemFormDialog/> create', () => {
       photoFile('second.png', { type: 'image/png' }),
     ]);
     await within(dialog).findByRole('img', { name: 'Photo 2' });
-    expect(within(dialog).getByRole('img', { name: 'Photo 1' }).getAttribute('src')).toBe(`/api/photos/${NEW_PHOTO_1}`);
+    // The thumbnails show the card copy.
+    expect(within(dialog).getByRole('img', { name: 'Photo 1' }).getAttribute('src')).toBe(
+      `/api/photos/${NEW_PHOTO_1}?size=card`,
+    );
     expect(within(dialog).getByRole('button', { name: 'Remove photo 2' })).not.toBeNull();
 
     const uploads = callsTo(fetchMock, '/api/photos', 'POST');
@@ -252,7 +255,7 @@ describe('<ItemFormDialog/> edit', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Remove photo 1' }));
     expect(within(dialog).getByRole('img', { name: 'Photo 1' }).getAttribute('src')).toBe(
-      `/api/photos/${SAVED_PHOTO_2}`,
+      `/api/photos/${SAVED_PHOTO_2}?size=card`,
     );
     await user.upload(within(dialog).getByTestId('item-photo-camera-input'), photoFile());
     await within(dialog).findByRole('img', { name: 'Photo 2' });

@@ -2,6 +2,7 @@ import { Package } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ItemPhoto } from '../../../../contract/schemas/item';
+import { cardPicture } from '../card-picture';
 
 interface ItemImageProps {
   photos: ItemPhoto[];
@@ -12,11 +13,6 @@ interface ItemImageProps {
    * once and first instead of lazily.
    */
   priority?: boolean;
-}
-
-/** What the card shows: the first stored photo, else the photo URL, else nothing (the placeholder). */
-export function itemImageSource({ photos, imageUrl }: Pick<ItemImageProps, 'photos' | 'imageUrl'>): string | null {
-  return photos[0]?.url ?? imageUrl ?? null;
 }
 
 /**
@@ -46,10 +42,11 @@ function useAfterFirstPaint(): boolean {
  */
 export function ItemImage({ photos, imageUrl, priority = false }: ItemImageProps) {
   const { t } = useTranslation();
-  const source = itemImageSource({ photos, imageUrl });
+  // The card copy of the first photo (first-page-preload.ts asks for the same picture early).
+  const picture = cardPicture(photos[0]?.url, imageUrl);
   // The address that failed; a new address (the item was edited) gets its own try.
   const [failedSource, setFailedSource] = useState<string | null>(null);
-  const showPlaceholder = source === null || source === failedSource;
+  const showPlaceholder = picture === null || picture.src === failedSource;
   const morePhotos = photos.length - 1;
   // The other cards' pictures start downloading once the list is on screen:
   // on a slow connection they would otherwise share it with the first card's
@@ -70,14 +67,16 @@ export function ItemImage({ photos, imageUrl, priority = false }: ItemImageProps
       ) : (
         showImage && (
           <img
-            src={source}
+            src={picture.src}
+            srcSet={picture.srcSet}
+            sizes={picture.sizes}
             alt=""
             loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : 'auto'}
             // The first picture is shown decoded with the list it belongs to.
             decoding={priority ? 'sync' : 'async'}
             referrerPolicy="no-referrer"
-            onError={() => setFailedSource(source)}
+            onError={() => setFailedSource(picture.src)}
             className="h-full w-full object-cover"
             data-testid="item-image"
           />

@@ -1,6 +1,7 @@
 import { Camera, ImagePlus, LoaderCircle, X } from 'lucide-react';
 import { useId, useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { photoSizeUrl } from '../../../../contract/items';
 import { LIMITS } from '../../../../contract/limits';
 import type { ItemPhoto } from '../../../../contract/schemas/item';
 import { Button, FOCUS_RING } from '../../../components/ui/button';
@@ -49,8 +50,9 @@ export function ItemPhotosField({ photos, pending, onFiles, onRemove, error }: I
               className="relative aspect-square overflow-hidden rounded-lg border border-slate-200 bg-slate-100"
               data-photo-id={photo.id}
             >
+              {/* A thumbnail a third of the dialog wide: the card copy has pixels enough. */}
               <img
-                src={photo.url}
+                src={photoSizeUrl(photo.url, 'card')}
                 alt={t('items.photos.photoAlt', { number: index + 1 })}
                 className="h-full w-full object-cover"
               />

@@ -1,0 +1,1 @@
+ALTER TABLE "photo_blobs" ADD COLUMN "card_bytes" "bytea";
