@@ -18,6 +18,17 @@ export const detectionOptions: DetectorOptions = {
   cookieOptions: { path: '/', sameSite: 'strict' },
 };
 
+/**
+ * A browser whose languages we do not support gets German (`default`, ADR
+ * 0004). A supported language falls back to nothing: the locale tests make
+ * sure all four files have every key, and a fallback would make i18next load
+ * the German file beside every other language before the first render
+ * (12 kB on the critical path, docs/performance.md).
+ */
+function fallbackLanguages(): Record<string, readonly string[]> {
+  return { default: [FALLBACK_LANGUAGE], ...Object.fromEntries(LANGUAGES.map((language) => [language, []])) };
+}
+
 export const backendOptions: HttpBackendOptions = {
   loadPath: '/locales/{{lng}}/{{ns}}.json',
 };
@@ -26,7 +37,7 @@ export const i18nOptions: InitOptions = {
   supportedLngs: [...LANGUAGES],
   nonExplicitSupportedLngs: true,
   load: 'languageOnly',
-  fallbackLng: FALLBACK_LANGUAGE,
+  fallbackLng: fallbackLanguages(),
   ns: ['translation'],
   defaultNS: 'translation',
   // Spec §1: up to 10 parallel reads, 5 retries, first retry after 350 ms (i18next doubles it each time).

@@ -42,7 +42,7 @@ describe('i18n configuration (spec §1)', () => {
       supportedLngs: ['en', 'de', 'fr', 'it'],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
-      fallbackLng: FALLBACK_LANGUAGE,
+      fallbackLng: { default: [FALLBACK_LANGUAGE], en: [], de: [], fr: [], it: [] },
       maxParallelReads: 10,
       maxRetries: 5,
       retryTimeout: 350,
@@ -68,6 +68,8 @@ describe('initI18n in the browser', () => {
     expect(document.cookie).toContain('i18next=fr');
     const urls = fetchMock.mock.calls.map(([input]) => (typeof input === 'string' ? input : ''));
     expect(urls).toContain('/locales/fr/translation.json');
+    // A supported language needs no fallback file on the first screen.
+    expect(urls).not.toContain('/locales/de/translation.json');
   });
 
   it('prefers the cookie over local storage, and a regional code maps to its language', async () => {
@@ -101,6 +103,15 @@ describe('initI18n in the browser', () => {
     const i18n = await initI18n();
     // jsdom's navigator.language is en-US, which is supported through nonExplicitSupportedLngs.
     expect(i18n.resolvedLanguage).toBe('en');
+  });
+
+  it('shows German for a language we do not support', async () => {
+    serveLocales();
+    setUrl('?lng=en');
+    const i18n = await initI18n();
+    await i18n.changeLanguage('es');
+    expect(i18n.resolvedLanguage).toBe('de');
+    expect(i18n.t('nav.messages')).toBe('Nachrichten');
   });
 });
 
