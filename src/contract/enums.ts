@@ -1,3 +1,5 @@
+import type { LiveEventType } from './schemas/live-events';
+
 /** Enumerations of spec §3: one list each, used by the database checks, the zod schemas and the UI. */
 export const LANGUAGES = ['en', 'de', 'fr', 'it'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -32,6 +34,12 @@ export const LENDING_REQUEST_STATUSES = [
   'withdrawn',
 ] as const;
 export type LendingRequestStatus = (typeof LENDING_REQUEST_STATUSES)[number];
+/** A request that still binds the item or the requester (spec §2: blocks a new request). */
+export const ACTIVE_REQUEST_STATUSES = [
+  'pending',
+  'accepted',
+  'borrowed',
+] as const satisfies readonly LendingRequestStatus[];
 
 export const URGENCIES = ['low', 'normal', 'high'] as const;
 export type Urgency = (typeof URGENCIES)[number];
@@ -53,6 +61,19 @@ export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
 
 export const NETWORK_RESPONSES = ['add_to_items', 'have_it', 'decline'] as const;
 export type NetworkResponse = (typeof NETWORK_RESPONSES)[number];
+
+/**
+ * The SSE event names of GET /api/events, one per live event type (the client
+ * listens to these only; a test checks none is missing). The events' shapes
+ * are in schemas/live-events.ts; the list lives here, free of zod, because the
+ * signed-in layout needs it on every page (docs/decisions/0012).
+ */
+export const LIVE_EVENT_TYPES = [
+  'message',
+  'request_changed',
+  'items_changed',
+  'unread_count',
+] as const satisfies readonly LiveEventType[];
 
 /** How a sign-in happened, as login history records it: an external issuer or the built-in provider. */
 export const LOGIN_METHODS = ['oidc', 'builtin-oidc'] as const;

@@ -124,14 +124,30 @@ export async function apiRequest(method: HttpMethod, url: string, options: ApiRe
 }
 
 /**
- * Sends a request and parses the JSON answer. Returns `unknown` on purpose:
- * each endpoint file validates the shape with its zod schema.
+ * Sends a request and parses the JSON answer, whatever its shape (`unknown`).
+ * Endpoint files use `apiAnswer`, which names the contract type.
  */
 export async function apiJson(method: HttpMethod, url: string, options: ApiRequestOptions = {}): Promise<unknown> {
   const response = await apiRequest(method, url, options);
   if (response.status === 204) return null;
   const text = await response.text();
   return text ? (JSON.parse(text) as unknown) : null;
+}
+
+/**
+ * Sends a request and returns its JSON answer as the contract type `T`,
+ * unchecked: the one place where the client asserts an answer's shape
+ * (docs/decisions/0012-client-trusts-answer-shapes.md). The server sends
+ * every answer through the route's contract response schema (a mismatch is
+ * a 500 there), and client and server are built from the same commit, so
+ * parsing it again here would check the same thing twice, and would put zod
+ * (about 25 kB gzip) into every page's first load. Callers pass a type
+ * imported with `import type` from src/contract. Error answers never get
+ * here: they become an ApiError, whose body is read defensively.
+ */
+export async function apiAnswer<T>(method: HttpMethod, url: string, options: ApiRequestOptions = {}): Promise<T> {
+  // Trusted, not parsed: ADR 0012 (the server serialised it through the same schema).
+  return (await apiJson(method, url, options)) as T;
 }
 
 /** Default query function (spec §7): GET the first element of the query key, parse JSON. */

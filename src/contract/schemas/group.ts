@@ -131,6 +131,7 @@ export const reverseGeocodeQuerySchema = z.object({
   language: z.string().max(10).optional(),
 });
 export const reverseGeocodeSchema = z.object({ location: z.string() });
+export type ReverseGeocode = z.infer<typeof reverseGeocodeSchema>;
 
 const personSchema = z.object({ id: z.string(), name: z.string(), username: z.string() });
 

@@ -155,6 +155,3 @@ export const lendingRequestSchema = z.object({
 });
 export type LendingRequest = z.infer<typeof lendingRequestSchema>;
 export const lendingRequestListSchema = z.array(lendingRequestSchema);
-
-/** A request that still binds the item or the requester (spec §2: blocks a new request). */
-export const ACTIVE_REQUEST_STATUSES = ['pending', 'accepted', 'borrowed'] as const;

@@ -21,11 +21,3 @@ export const liveEventSchema = z.discriminatedUnion('type', [
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent['type'];
-
-/** The SSE event names, one per type (the client listens to these only; a test checks none is missing). */
-export const LIVE_EVENT_TYPES = [
-  'message',
-  'request_changed',
-  'items_changed',
-  'unread_count',
-] as const satisfies readonly LiveEventType[];

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { LendingRequestStatus } from '../../contract/enums';
-import { isReservedForPersonalUse } from '../../contract/schemas/item';
-import { ACTIVE_REQUEST_STATUSES, type createLendingRequestSchema } from '../../contract/schemas/lending';
+import { ACTIVE_REQUEST_STATUSES, type LendingRequestStatus } from '../../contract/enums';
+import { isReservedForPersonalUse } from '../../contract/items';
+import type { createLendingRequestSchema } from '../../contract/schemas/lending';
 import { latestLocalToday } from '../dates/calendar-dates';
 import type { Database } from '../db/client';
 import { lendingRequests } from '../db/schema';

@@ -1,4 +1,5 @@
-import { ACTIVE_REQUEST_STATUSES, type LendingRequest } from '../../../contract/schemas/lending';
+import { ACTIVE_REQUEST_STATUSES } from '../../../contract/enums';
+import type { LendingRequest } from '../../../contract/schemas/lending';
 
 const ACTIVE: readonly string[] = ACTIVE_REQUEST_STATUSES;
 

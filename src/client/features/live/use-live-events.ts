@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { LIVE_EVENT_TYPES, liveEventSchema, type LiveEvent } from '../../../contract/schemas/live-events';
+import { LIVE_EVENT_TYPES } from '../../../contract/enums';
+import type { LiveEvent, LiveEventType } from '../../../contract/schemas/live-events';
 import { invalidateByPrefix } from '../../lib/invalidate-by-prefix';
 import { invalidateItemQueries } from '../items/api/item-query-keys';
 import { LENDING_REQUESTS_URL } from '../lending/api/lending-query-keys';
@@ -55,7 +56,7 @@ export function useLiveEvents(): void {
       });
       for (const type of LIVE_EVENT_TYPES) {
         current.addEventListener(type, (message: MessageEvent<unknown>) => {
-          const event = parseLiveEvent(message.data);
+          const event = readLiveEvent(type, message.data);
           if (event) applyLiveEvent(queryClient, event);
         });
       }
@@ -101,12 +102,31 @@ function refreshEverythingLive(queryClient: QueryClient): void {
   void invalidateItemQueries(queryClient);
 }
 
-function parseLiveEvent(data: unknown): LiveEvent | null {
+/**
+ * The event an SSE message of type `name` carries, or null for anything that
+ * is not JSON of that type. Only the type is checked: our server wrote the
+ * event from the contract's LiveEvent type (the PostgreSQL bus checks each
+ * notification against `liveEventSchema` before a stream sends it), so the
+ * client trusts its shape as it trusts API answers, without zod on every page
+ * (docs/decisions/0012-client-trusts-answer-shapes.md).
+ */
+function readLiveEvent(name: LiveEventType, data: unknown): LiveEvent | null {
   if (typeof data !== 'string') return null;
+  let event: unknown;
   try {
-    const parsed = liveEventSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
+    event = JSON.parse(data);
   } catch {
     return null;
   }
+  return isLiveEvent(event) && event.type === name ? event : null;
+}
+
+function isLiveEvent(value: unknown): value is LiveEvent {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'type' in value &&
+    typeof value.type === 'string' &&
+    (LIVE_EVENT_TYPES as readonly string[]).includes(value.type)
+  );
 }

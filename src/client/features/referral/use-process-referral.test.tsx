@@ -106,7 +106,9 @@ describe('useProcessReferral (spec §4 Referral)', () => {
       },
     ],
     ['a server error', { status: 500, body: { error: { code: 'server_error', messageKey: 'errors.server_error' } } }],
-    ['an answer of the wrong shape', { body: { unexpected: true } }],
+    // No "answer of the wrong shape" case: the client trusts a 200's shape
+    // (docs/decisions/0012); the route's response schema and
+    // src/server/referral/routes.test.ts hold the answer to { inviterName, linked }.
   ])('on %s clears the referral silently: logged, no toast, no reload', async (_label, response) => {
     storeFreshReferral();
     answer(response);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contactSchema, type Contact, type CreateContactInput } from '../../../../contract/schemas/contact';
-import { apiJson } from '../../../lib/api-client';
+import type { Contact, CreateContactInput } from '../../../../contract/schemas/contact';
+import { apiAnswer } from '../../../lib/api-client';
 import { CONTACTS_URL } from './get-contacts';
 
 /**
@@ -8,8 +8,7 @@ import { CONTACTS_URL } from './get-contacts';
  * answer says whether the person is registered (status active) or not (pending).
  */
 export async function createContact(input: CreateContactInput): Promise<Contact> {
-  const body = await apiJson('POST', CONTACTS_URL, { body: input });
-  return contactSchema.parse(body);
+  return apiAnswer<Contact>('POST', CONTACTS_URL, { body: input });
 }
 
 export function useCreateContact() {

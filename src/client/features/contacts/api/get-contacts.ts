@@ -1,16 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { contactSchema, type Contact } from '../../../../contract/schemas/contact';
-import { apiJson } from '../../../lib/api-client';
+import type { Contact } from '../../../../contract/schemas/contact';
+import { apiAnswer } from '../../../lib/api-client';
 
 export const CONTACTS_URL = '/api/contacts';
 
-const contactListSchema = z.array(contactSchema);
-
 /** The signed-in user's contacts, sorted by name (GET /api/contacts). */
 export async function getContacts(signal?: AbortSignal): Promise<Contact[]> {
-  const body = await apiJson('GET', CONTACTS_URL, { signal });
-  return contactListSchema.parse(body);
+  return apiAnswer<Contact[]>('GET', CONTACTS_URL, { signal });
 }
 
 export const contactsQueryOptions = () =>

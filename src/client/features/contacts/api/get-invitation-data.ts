@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { invitationDataSchema, type InvitationData } from '../../../../contract/schemas/contact';
-import { apiJson } from '../../../lib/api-client';
+import type { InvitationData } from '../../../../contract/schemas/contact';
+import { apiAnswer } from '../../../lib/api-client';
 
 export const invitationDataUrl = (contactId: string) => `/api/contacts/invitation/${encodeURIComponent(contactId)}`;
 
 /** GET /api/contacts/invitation/{contactId}: names, phone, email and a freshly signed invitation link. */
 export async function getInvitationData(contactId: string, signal?: AbortSignal): Promise<InvitationData> {
-  const body = await apiJson('GET', invitationDataUrl(contactId), { signal });
-  return invitationDataSchema.parse(body);
+  return apiAnswer<InvitationData>('GET', invitationDataUrl(contactId), { signal });
 }
 
 export const invitationDataQueryOptions = (contactId: string) =>

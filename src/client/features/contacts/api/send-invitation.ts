@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contactSchema, type Contact, type SendInvitationInput } from '../../../../contract/schemas/contact';
-import { apiJson } from '../../../lib/api-client';
+import type { Contact, SendInvitationInput } from '../../../../contract/schemas/contact';
+import { apiAnswer } from '../../../lib/api-client';
 import { CONTACTS_URL } from './get-contacts';
 
 export const SEND_INVITATION_URL = '/api/contacts/invite';
 
 /** POST /api/contacts/invite: records how the invitation went out; the contact comes back as invited. */
 export async function sendInvitation(input: SendInvitationInput): Promise<Contact> {
-  const body = await apiJson('POST', SEND_INVITATION_URL, { body: input });
-  return contactSchema.parse(body);
+  return apiAnswer<Contact>('POST', SEND_INVITATION_URL, { body: input });
 }
 
 export function useSendInvitation() {

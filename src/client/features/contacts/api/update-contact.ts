@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contactSchema, type Contact, type UpdateContactInput } from '../../../../contract/schemas/contact';
-import { apiJson } from '../../../lib/api-client';
+import type { Contact, UpdateContactInput } from '../../../../contract/schemas/contact';
+import { apiAnswer } from '../../../lib/api-client';
 import { CONTACTS_URL } from './get-contacts';
 
 export interface UpdateContactVariables {
@@ -10,8 +10,7 @@ export interface UpdateContactVariables {
 
 /** PUT /api/contacts/{id}: display name, phone and optional email. */
 export async function updateContact({ id, changes }: UpdateContactVariables): Promise<Contact> {
-  const body = await apiJson('PUT', `${CONTACTS_URL}/${encodeURIComponent(id)}`, { body: changes });
-  return contactSchema.parse(body);
+  return apiAnswer<Contact>('PUT', `${CONTACTS_URL}/${encodeURIComponent(id)}`, { body: changes });
 }
 
 export function useUpdateContact() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { joinRequestSchema, type JoinRequest } from '../../../../contract/schemas/group';
-import { apiJson } from '../../../lib/api-client';
+import type { JoinRequest } from '../../../../contract/schemas/group';
+import { apiAnswer } from '../../../lib/api-client';
 import { GROUPS_URL_PREFIX, invalidateGroupQueries } from './get-group';
 
 export interface DecideJoinRequestVariables {
@@ -19,8 +19,7 @@ export async function approveJoinRequest({
   requestId,
   adminResponse,
 }: DecideJoinRequestVariables): Promise<JoinRequest> {
-  const body = await apiJson('PUT', decideJoinRequestUrl(requestId, 'approve'), { body: { adminResponse } });
-  return joinRequestSchema.parse(body);
+  return apiAnswer<JoinRequest>('PUT', decideJoinRequestUrl(requestId, 'approve'), { body: { adminResponse } });
 }
 
 /** Spec §4: approval refetches the group (a new member) and its requests. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { joinRequestSchema, type CreateJoinRequestInput, type JoinRequest } from '../../../../contract/schemas/group';
-import { apiJson } from '../../../lib/api-client';
+import type { CreateJoinRequestInput, JoinRequest } from '../../../../contract/schemas/group';
+import { apiAnswer } from '../../../lib/api-client';
 import { invalidateGroupQueries } from './get-group';
 import { joinRequestsUrl } from './get-join-requests';
 
@@ -12,8 +12,7 @@ export interface CreateJoinRequestVariables {
 
 /** POST /api/groups/{id}/join-requests: 409 group_already_member, group_request_pending or group_full. */
 export async function createJoinRequest({ groupId, input }: CreateJoinRequestVariables): Promise<JoinRequest> {
-  const body = await apiJson('POST', joinRequestsUrl(groupId), { body: input });
-  return joinRequestSchema.parse(body);
+  return apiAnswer<JoinRequest>('POST', joinRequestsUrl(groupId), { body: input });
 }
 
 export function useCreateJoinRequest() {

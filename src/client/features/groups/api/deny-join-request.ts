@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { joinRequestSchema, type JoinRequest } from '../../../../contract/schemas/group';
-import { apiJson } from '../../../lib/api-client';
+import type { JoinRequest } from '../../../../contract/schemas/group';
+import { apiAnswer } from '../../../lib/api-client';
 import { decideJoinRequestUrl, type DecideJoinRequestVariables } from './approve-join-request';
 import { joinRequestsUrl } from './get-join-requests';
 
 /** PUT /api/groups/join-requests/{requestId}/deny. */
 export async function denyJoinRequest({ requestId, adminResponse }: DecideJoinRequestVariables): Promise<JoinRequest> {
-  const body = await apiJson('PUT', decideJoinRequestUrl(requestId, 'deny'), { body: { adminResponse } });
-  return joinRequestSchema.parse(body);
+  return apiAnswer<JoinRequest>('PUT', decideJoinRequestUrl(requestId, 'deny'), { body: { adminResponse } });
 }
 
 /** Spec §4: denial only refetches the requests; the group itself is unchanged. */

@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Group } from '../../../../contract/schemas/group';
-import { apiJson } from '../../../lib/api-client';
+import { apiAnswer } from '../../../lib/api-client';
 import type { Coordinates } from '../coordinates';
 import { DISCOVER_GROUPS_URL } from './group-query-keys';
-import { groupListSchema } from './get-user-groups';
 
 export interface DiscoverGroupsParams {
   /** Null: the newest public groups; else the public groups within the radius, nearest first. */
@@ -24,8 +23,7 @@ export function discoverGroupsSearch({ position, radiusKm }: DiscoverGroupsParam
 
 /** GET /api/groups/discover: public groups; with a position each carries its distance in km. */
 export async function discoverGroups(params: DiscoverGroupsParams, signal?: AbortSignal): Promise<Group[]> {
-  const body = await apiJson('GET', `${DISCOVER_GROUPS_URL}${discoverGroupsSearch(params)}`, { signal });
-  return groupListSchema.parse(body);
+  return apiAnswer<Group[]>('GET', `${DISCOVER_GROUPS_URL}${discoverGroupsSearch(params)}`, { signal });
 }
 
 export const discoverGroupsQueryOptions = (params: DiscoverGroupsParams) =>

@@ -1,12 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { groupSchema, type Group } from '../../../../contract/schemas/group';
-import { apiJson } from '../../../lib/api-client';
+import type { Group } from '../../../../contract/schemas/group';
+import { apiAnswer } from '../../../lib/api-client';
 import { groupByCodeUrl } from './group-query-keys';
 
 /** GET /api/groups/code/{code}: the group with this code, public or private; 404 not_found when none. */
 export async function getGroupByCode(code: string, signal?: AbortSignal): Promise<Group> {
-  const body = await apiJson('GET', groupByCodeUrl(code), { signal });
-  return groupSchema.parse(body);
+  return apiAnswer<Group>('GET', groupByCodeUrl(code), { signal });
 }
 
 export const groupByCodeQueryOptions = (code: string) =>

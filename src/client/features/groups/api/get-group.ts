@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { groupDetailsSchema, type GroupDetails } from '../../../../contract/schemas/group';
-import { apiJson } from '../../../lib/api-client';
+import type { GroupDetails } from '../../../../contract/schemas/group';
+import { apiAnswer } from '../../../lib/api-client';
 
 /** Every groups query (lists, search, details, join requests) has a URL under this prefix as its first key element. */
 export const GROUPS_URL_PREFIX = '/api/groups';
@@ -46,8 +46,7 @@ export async function invalidateAfterLeaving(queryClient: QueryClient, groupId: 
 
 /** GET /api/groups/{id}: the group with its members (members only for members); 404 when hidden or missing. */
 export async function getGroup(groupId: string, signal?: AbortSignal): Promise<GroupDetails> {
-  const body = await apiJson('GET', groupUrl(groupId), { signal });
-  return groupDetailsSchema.parse(body);
+  return apiAnswer<GroupDetails>('GET', groupUrl(groupId), { signal });
 }
 
 export const groupQueryOptions = (groupId: string) =>

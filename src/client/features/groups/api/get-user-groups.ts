@@ -1,16 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { groupSchema, type Group } from '../../../../contract/schemas/group';
-import { apiJson } from '../../../lib/api-client';
+import type { Group } from '../../../../contract/schemas/group';
+import { apiAnswer } from '../../../lib/api-client';
 import { userGroupsUrl } from './group-query-keys';
-
-/** The shape of every group list the API answers with. */
-export const groupListSchema = z.array(groupSchema);
 
 /** GET /api/groups/user/{userId}: the groups the signed-in user is a member of. */
 export async function getUserGroups(userId: string, signal?: AbortSignal): Promise<Group[]> {
-  const body = await apiJson('GET', userGroupsUrl(userId), { signal });
-  return groupListSchema.parse(body);
+  return apiAnswer<Group[]>('GET', userGroupsUrl(userId), { signal });
 }
 
 export const userGroupsQueryOptions = (userId: string) =>

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { reverseGeocodeSchema } from '../../../../contract/schemas/group';
-import { apiJson } from '../../../lib/api-client';
+import type { ReverseGeocode } from '../../../../contract/schemas/group';
+import { apiAnswer } from '../../../lib/api-client';
 import type { Coordinates } from '../coordinates';
 import { REVERSE_GEOCODE_URL } from './group-query-keys';
 
@@ -11,8 +11,10 @@ export async function reverseGeocode(position: Coordinates, language: string, si
     longitude: String(position.longitude),
     language,
   });
-  const body = await apiJson('GET', `${REVERSE_GEOCODE_URL}?${params.toString()}`, { signal });
-  return reverseGeocodeSchema.parse(body).location;
+  const answer = await apiAnswer<ReverseGeocode>('GET', `${REVERSE_GEOCODE_URL}?${params.toString()}`, {
+    signal,
+  });
+  return answer.location;
 }
 
 export const reverseGeocodeQueryOptions = (position: Coordinates, language: string) =>

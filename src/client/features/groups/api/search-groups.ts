@@ -1,15 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Group } from '../../../../contract/schemas/group';
-import { apiJson } from '../../../lib/api-client';
+import { apiAnswer } from '../../../lib/api-client';
 import { SEARCH_GROUPS_URL } from './group-query-keys';
-import { groupListSchema } from './get-user-groups';
 
 /** GET /api/groups/search?q=: public groups whose name or description matches, or with exactly this code. */
 export async function searchGroups(query: string, signal?: AbortSignal): Promise<Group[]> {
-  const body = await apiJson('GET', `${SEARCH_GROUPS_URL}?${new URLSearchParams({ q: query }).toString()}`, {
+  return apiAnswer<Group[]>('GET', `${SEARCH_GROUPS_URL}?${new URLSearchParams({ q: query }).toString()}`, {
     signal,
   });
-  return groupListSchema.parse(body);
 }
 
 export const searchGroupsQueryOptions = (query: string) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { groupDetailsSchema, type GroupDetails } from '../../../../contract/schemas/group';
-import { apiJson } from '../../../lib/api-client';
+import type { GroupDetails } from '../../../../contract/schemas/group';
+import { apiAnswer } from '../../../lib/api-client';
 import { groupQueryOptions, groupUrl, invalidateGroupQueries } from './get-group';
 
 export interface TransferAdminVariables {
@@ -10,8 +10,7 @@ export interface TransferAdminVariables {
 
 /** PUT /api/groups/{id}/transfer-admin: the former admin becomes a regular member. */
 export async function transferAdmin({ groupId, newAdminId }: TransferAdminVariables): Promise<GroupDetails> {
-  const body = await apiJson('PUT', `${groupUrl(groupId)}/transfer-admin`, { body: { newAdminId } });
-  return groupDetailsSchema.parse(body);
+  return apiAnswer<GroupDetails>('PUT', `${groupUrl(groupId)}/transfer-admin`, { body: { newAdminId } });
 }
 
 export function useTransferAdmin() {

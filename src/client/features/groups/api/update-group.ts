@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { groupSchema, type Group, type UpdateGroupInput } from '../../../../contract/schemas/group';
-import { apiJson } from '../../../lib/api-client';
+import type { Group, UpdateGroupInput } from '../../../../contract/schemas/group';
+import { apiAnswer } from '../../../lib/api-client';
 import { groupUrl, invalidateGroupQueries } from './get-group';
 
 export interface UpdateGroupVariables {
@@ -10,8 +10,7 @@ export interface UpdateGroupVariables {
 
 /** PUT /api/groups/{id} (admin): name, description, location, isPrivate, maxMembers. */
 export async function updateGroup({ groupId, changes }: UpdateGroupVariables): Promise<Group> {
-  const body = await apiJson('PUT', groupUrl(groupId), { body: changes });
-  return groupSchema.parse(body);
+  return apiAnswer<Group>('PUT', groupUrl(groupId), { body: changes });
 }
 
 /** Spec §7: refreshes the group, the user's groups and the discoverable groups. */

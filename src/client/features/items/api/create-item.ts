@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ownItemSchema, type ItemFormInput, type OwnItem } from '../../../../contract/schemas/item';
-import { apiJson } from '../../../lib/api-client';
+import type { ItemFormInput, OwnItem } from '../../../../contract/schemas/item';
+import { apiAnswer } from '../../../lib/api-client';
 import { ITEMS_URL_PREFIX, invalidateItemQueries } from './item-query-keys';
 
 /**
@@ -11,8 +11,7 @@ export type ItemSaveBody = Required<Omit<ItemFormInput, 'userId'>>;
 
 /** POST /api/items: the signed-in user becomes the owner. */
 export async function createItem(body: ItemSaveBody): Promise<OwnItem> {
-  const answer = await apiJson('POST', ITEMS_URL_PREFIX, { body });
-  return ownItemSchema.parse(answer);
+  return apiAnswer<OwnItem>('POST', ITEMS_URL_PREFIX, { body });
 }
 
 /** Afterwards My Items (counts, list) and every other item query are refetched. */

@@ -1,11 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ItemCategory } from '../../../../contract/enums';
-import {
-  availableItemsPageSchema,
-  type AvailableItemsPage,
-  type AvailableStatusFilter,
-} from '../../../../contract/schemas/item';
-import { apiJson } from '../../../lib/api-client';
+import type { AvailableItemsPage, AvailableStatusFilter } from '../../../../contract/schemas/item';
+import { apiAnswer } from '../../../lib/api-client';
 import { AVAILABLE_ITEMS_URL } from './item-query-keys';
 
 /** The filters of the Available Items page (spec §2); `q` is the trimmed search text, '' for none. */
@@ -35,8 +31,7 @@ export async function getAvailableItems(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<AvailableItemsPage> {
-  const body = await apiJson('GET', availableItemsUrl(filters, cursor), { signal });
-  return availableItemsPageSchema.parse(body);
+  return apiAnswer<AvailableItemsPage>('GET', availableItemsUrl(filters, cursor), { signal });
 }
 
 /**

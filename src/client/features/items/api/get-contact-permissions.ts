@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { contactPermissionSchema, type ContactPermission } from '../../../../contract/schemas/item';
-import { apiJson } from '../../../lib/api-client';
+import type { ContactPermission } from '../../../../contract/schemas/item';
+import { apiAnswer } from '../../../lib/api-client';
 import { contactPermissionsUrl } from './item-query-keys';
-
-const contactPermissionListSchema = z.array(contactPermissionSchema);
 
 /** GET /api/items/{id}/permissions (owner): every registered contact with its "Can see" choice. */
 export async function getContactPermissions(itemId: string, signal?: AbortSignal): Promise<ContactPermission[]> {
-  const body = await apiJson('GET', contactPermissionsUrl(itemId), { signal });
-  return contactPermissionListSchema.parse(body);
+  return apiAnswer<ContactPermission[]>('GET', contactPermissionsUrl(itemId), { signal });
 }
 
 export const contactPermissionsQueryOptions = (itemId: string) =>

@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { groupPermissionSchema, type GroupPermission } from '../../../../contract/schemas/item';
-import { apiJson } from '../../../lib/api-client';
+import type { GroupPermission } from '../../../../contract/schemas/item';
+import { apiAnswer } from '../../../lib/api-client';
 import { groupPermissionsUrl } from './item-query-keys';
-
-const groupPermissionListSchema = z.array(groupPermissionSchema);
 
 /** GET /api/items/{id}/group-permissions (owner): the owner's groups with their "Can see" choice. */
 export async function getGroupPermissions(itemId: string, signal?: AbortSignal): Promise<GroupPermission[]> {
-  const body = await apiJson('GET', groupPermissionsUrl(itemId), { signal });
-  return groupPermissionListSchema.parse(body);
+  return apiAnswer<GroupPermission[]>('GET', groupPermissionsUrl(itemId), { signal });
 }
 
 export const groupPermissionsQueryOptions = (itemId: string) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ownItemSchema, type OwnItem } from '../../../../contract/schemas/item';
-import { apiJson } from '../../../lib/api-client';
+import type { OwnItem } from '../../../../contract/schemas/item';
+import { apiAnswer } from '../../../lib/api-client';
 import type { ItemSaveBody } from './create-item';
 import { invalidateItemQueries, itemUrl } from './item-query-keys';
 
@@ -15,8 +15,7 @@ export interface UpdateItemVariables {
  * server would otherwise reset it to its default.
  */
 export async function updateItem({ itemId, changes }: UpdateItemVariables): Promise<OwnItem> {
-  const answer = await apiJson('PUT', itemUrl(itemId), { body: changes });
-  return ownItemSchema.parse(answer);
+  return apiAnswer<OwnItem>('PUT', itemUrl(itemId), { body: changes });
 }
 
 export function useUpdateItem() {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { uploadedPhotoSchema, type ItemPhoto } from '../../../../contract/schemas/item';
-import { apiJson } from '../../../lib/api-client';
+import type { ItemPhoto } from '../../../../contract/schemas/item';
+import { apiAnswer } from '../../../lib/api-client';
 import { PHOTOS_URL } from './item-query-keys';
 
 /**
@@ -10,8 +10,7 @@ import { PHOTOS_URL } from './item-query-keys';
  * cancelled form leaves the item as it was.
  */
 export async function uploadPhoto(image: Blob): Promise<ItemPhoto> {
-  const answer = await apiJson('POST', PHOTOS_URL, { body: image });
-  return uploadedPhotoSchema.parse(answer);
+  return apiAnswer<ItemPhoto>('POST', PHOTOS_URL, { body: image });
 }
 
 /** Nothing to refetch: no list shows a photo before its item is saved. */

@@ -2,8 +2,9 @@ import { CalendarClock, Clock, Pencil, Tag, Trash2, User, Users, type LucideIcon
 import { memo, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ItemStatus } from '../../../../contract/enums';
+import { isReservedForPersonalUse } from '../../../../contract/items';
 import { LIMITS } from '../../../../contract/limits';
-import { isReservedForPersonalUse, type OwnItem, type SharedItem } from '../../../../contract/schemas/item';
+import type { OwnItem, SharedItem } from '../../../../contract/schemas/item';
 import type { LendingRequest } from '../../../../contract/schemas/lending';
 import { Button } from '../../../components/ui/button';
 import { useDateFormatters } from '../../../i18n/use-date-formatters';

@@ -3,9 +3,9 @@ import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ITEM_CATEGORIES } from '../../../../contract/enums';
+import { isReservedForPersonalUse } from '../../../../contract/items';
 import { LIMITS } from '../../../../contract/limits';
 import {
-  isReservedForPersonalUse,
   itemFormSchema,
   OWNER_SETTABLE_STATUSES,
   type ItemFormInput,

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { lendingRequestListSchema, type LendingRequest } from '../../../../contract/schemas/lending';
-import { apiJson } from '../../../lib/api-client';
+import type { LendingRequest } from '../../../../contract/schemas/lending';
+import { apiAnswer } from '../../../lib/api-client';
 import { RECEIVED_REQUESTS_URL } from './lending-query-keys';
 
 /** GET /api/lending-requests/received: requests for the signed-in user's items (My Items: hand over, lent to). */
 export async function getReceivedRequests(signal?: AbortSignal): Promise<LendingRequest[]> {
-  const body = await apiJson('GET', RECEIVED_REQUESTS_URL, { signal });
-  return lendingRequestListSchema.parse(body);
+  return apiAnswer<LendingRequest[]>('GET', RECEIVED_REQUESTS_URL, { signal });
 }
 
 /** No polling of its own: the owner changes these from this app, and live events refresh the rest. */

@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { POLLING } from '../../../../contract/limits';
-import { lendingRequestListSchema, type LendingRequest } from '../../../../contract/schemas/lending';
-import { apiJson } from '../../../lib/api-client';
+import type { LendingRequest } from '../../../../contract/schemas/lending';
+import { apiAnswer } from '../../../lib/api-client';
 import { pollingWhileOffline, useLiveConnected } from '../../live/live-status';
 import { SENT_REQUESTS_URL } from './lending-query-keys';
 
 /** GET /api/lending-requests/sent: the signed-in user's own requests, for the status on each item card. */
 export async function getSentRequests(signal?: AbortSignal): Promise<LendingRequest[]> {
-  const body = await apiJson('GET', SENT_REQUESTS_URL, { signal });
-  return lendingRequestListSchema.parse(body);
+  return apiAnswer<LendingRequest[]>('GET', SENT_REQUESTS_URL, { signal });
 }
 
 /** Spec §7/§9: refreshed every 5 s on the items page, here only while the live stream is down. */

@@ -1,7 +1,8 @@
 import { CircleCheck, Clock, HandHelping, PackageCheck, CircleX, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { isReservedForPersonalUse } from '../../../../contract/items';
+import type { SharedItem } from '../../../../contract/schemas/item';
 import type { LendingRequest } from '../../../../contract/schemas/lending';
-import { isReservedForPersonalUse, type SharedItem } from '../../../../contract/schemas/item';
 import { Button } from '../../../components/ui/button';
 import { localIsoDate } from '../../../lib/local-date';
 import { runWithToasts } from '../../../lib/run-with-toasts';

@@ -1,14 +1,13 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { POLLING } from '../../../../contract/limits';
-import { conversationListSchema, type ConversationSummary } from '../../../../contract/schemas/messages';
-import { apiJson } from '../../../lib/api-client';
+import type { ConversationSummary } from '../../../../contract/schemas/messages';
+import { apiAnswer } from '../../../lib/api-client';
 import { pollingWhileOffline, useLiveConnected } from '../../live/live-status';
 import { conversationsUrl } from './message-query-keys';
 
 /** GET /api/conversations/{userId}: one summary per partner, newest first (spec §3 Conversation summary). */
 export async function getConversations(userId: string, signal?: AbortSignal): Promise<ConversationSummary[]> {
-  const body = await apiJson('GET', conversationsUrl(userId), { signal });
-  return conversationListSchema.parse(body);
+  return apiAnswer<ConversationSummary[]>('GET', conversationsUrl(userId), { signal });
 }
 
 export const conversationsQueryOptions = (userId: string | undefined, liveConnected: boolean) =>

@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { POLLING } from '../../../../contract/limits';
-import { threadSchema, type Thread } from '../../../../contract/schemas/messages';
-import { apiJson } from '../../../lib/api-client';
+import type { Thread } from '../../../../contract/schemas/messages';
+import { apiAnswer } from '../../../lib/api-client';
 import { pollingWhileOffline, useLiveConnected } from '../../live/live-status';
 import { threadUrl } from './message-query-keys';
 
@@ -10,8 +10,7 @@ import { threadUrl } from './message-query-keys';
  * between the two, each with the lending or network request it is about.
  */
 export async function getThread(userId: string, partnerId: string, signal?: AbortSignal): Promise<Thread> {
-  const body = await apiJson('GET', threadUrl(userId, partnerId), { signal });
-  return threadSchema.parse(body);
+  return apiAnswer<Thread>('GET', threadUrl(userId, partnerId), { signal });
 }
 
 export const threadQueryOptions = (userId: string | undefined, partnerId: string, liveConnected: boolean) =>

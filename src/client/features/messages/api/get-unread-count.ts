@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { POLLING } from '../../../../contract/limits';
-import { unreadCountSchema } from '../../../../contract/schemas/messages';
-import { apiJson } from '../../../lib/api-client';
+import type { UnreadCount } from '../../../../contract/schemas/messages';
+import { apiAnswer } from '../../../lib/api-client';
 import { pollingWhileOffline, useLiveConnected } from '../../live/live-status';
 import { UNREAD_COUNT_URL } from './message-query-keys';
 
 /** Total unread messages of the signed-in user, for the header and bottom-nav badges. */
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
-  const body = await apiJson('GET', UNREAD_COUNT_URL, { signal });
-  return unreadCountSchema.parse(body).count;
+  const answer = await apiAnswer<UnreadCount>('GET', UNREAD_COUNT_URL, { signal });
+  return answer.count;
 }
 
 /**

@@ -1,10 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  networkRequestCreatedSchema,
-  type NetworkRequestCreated,
-  type NetworkRequestFormInput,
-} from '../../../../contract/schemas/network-request';
-import { apiJson } from '../../../lib/api-client';
+import type { NetworkRequestCreated, NetworkRequestFormInput } from '../../../../contract/schemas/network-request';
+import { apiAnswer } from '../../../lib/api-client';
 import { invalidateConversationQueries } from '../../messages/api/invalidate-conversations';
 import { NETWORK_REQUESTS_URL } from '../../messages/api/message-query-keys';
 
@@ -16,8 +12,7 @@ export type CreateNetworkRequestBody = Omit<NetworkRequestFormInput, 'requesterI
  * in the requester's network; the answer says how many people it reached.
  */
 export async function createNetworkRequest(body: CreateNetworkRequestBody): Promise<NetworkRequestCreated> {
-  const answer = await apiJson('POST', NETWORK_REQUESTS_URL, { body });
-  return networkRequestCreatedSchema.parse(answer);
+  return apiAnswer<NetworkRequestCreated>('POST', NETWORK_REQUESTS_URL, { body });
 }
 
 /** Spec §7: afterwards the conversations are refreshed (a thread per person reached). */

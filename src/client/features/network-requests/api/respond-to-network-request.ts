@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
+import type {
   networkRequestResponseSchema,
-  type RespondToNetworkRequestInput,
+  RespondToNetworkRequestInput,
 } from '../../../../contract/schemas/network-request';
-import { apiJson } from '../../../lib/api-client';
+import { apiAnswer } from '../../../lib/api-client';
 import { CONTACTS_URL } from '../../contacts/api/get-contacts';
 import { invalidateItemQueries } from '../../items/api/item-query-keys';
 import { invalidateConversationQueries } from '../../messages/api/invalidate-conversations';
@@ -30,8 +30,7 @@ export async function respondToNetworkRequest({
   messageId,
   body,
 }: RespondToNetworkRequestVariables): Promise<NetworkRequestResponse> {
-  const answer = await apiJson('POST', respondToNetworkRequestUrl(messageId), { body });
-  return networkRequestResponseSchema.parse(answer);
+  return apiAnswer<NetworkRequestResponse>('POST', respondToNetworkRequestUrl(messageId), { body });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReferralPreview } from '../../../../contract/schemas/referral';
-import { apiJson, isApiError } from '../../../lib/api-client';
+import { apiAnswer, isApiError } from '../../../lib/api-client';
 
 export const REFERRAL_PREVIEW_URL = '/api/referral/preview';
 
@@ -10,13 +10,10 @@ export function referralPreviewUrl(ref: string): string {
 
 /**
  * Who sent this invite link, for the landing page's invited banner (public,
- * no sign-in). The zod schema is imported on demand, as in get-auth-user.ts:
- * the landing page is the signed-out first load and must not carry zod.
+ * no sign-in).
  */
 export async function getReferralPreview(ref: string, signal?: AbortSignal): Promise<ReferralPreview> {
-  const body = await apiJson('GET', referralPreviewUrl(ref), { signal });
-  const { referralPreviewSchema } = await import('../../../../contract/schemas/referral');
-  return referralPreviewSchema.parse(body);
+  return apiAnswer<ReferralPreview>('GET', referralPreviewUrl(ref), { signal });
 }
 
 export const referralPreviewQueryOptions = (ref: string) =>
