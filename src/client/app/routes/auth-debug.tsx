@@ -48,7 +48,7 @@ export function AuthDebugPage() {
   });
 
   return (
-    <PageFrame title={t('authDebug.title')} subtitle={t('authDebug.subtitle')} className="max-w-3xl">
+    <PageFrame title={t('authDebug.title')} subtitle={t('authDebug.subtitle')} width="narrow">
       <section aria-labelledby="auth-debug-error" className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
         <h2 id="auth-debug-error" className="text-lg font-semibold text-slate-900">
           {t('authDebug.errorHeading')}

@@ -39,7 +39,7 @@ export function BottomNav({ unreadCount }: { unreadCount: number | undefined }) 
                 <span className="relative">
                   <Icon className="h-6 w-6" aria-hidden="true" />
                   {item.showsUnread && (
-                    <UnreadBadge count={unreadCount} testId="bottom-nav-unread-badge" className="-right-3" />
+                    <UnreadBadge count={unreadCount} testId="bottom-nav-unread-badge" placement="icon" />
                   )}
                 </span>
                 <span className="line-clamp-2 max-w-full text-center break-words">{label}</span>

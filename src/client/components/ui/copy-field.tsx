@@ -66,13 +66,15 @@ export function CopyField({
           readOnly
           value={value}
           onFocus={(event) => event.currentTarget.select()}
-          className="min-w-0 flex-1 text-sm"
+          textSize="sm"
+          className="min-w-0 flex-1"
           data-testid={testId}
         />
         <Button
           variant="secondary"
+          size="field"
           onClick={() => void copy()}
-          className="h-11 shrink-0"
+          className="shrink-0"
           data-testid={buttonTestId}
           data-copied={copied}
         >

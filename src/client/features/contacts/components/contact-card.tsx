@@ -106,9 +106,9 @@ export function ContactCard({ contact, onEdit, onInvite, onRemove }: ContactCard
         )}
         {/* Icon only, so the row fits a phone in every language; the name says what it removes. */}
         <Button
-          variant="ghost"
-          size="sm"
-          className="ml-auto w-10 px-0 text-red-700 hover:bg-red-50 hover:text-red-800 sm:w-9"
+          variant="ghostDestructive"
+          size="iconSm"
+          className="ml-auto"
           onClick={() => onRemove(contact)}
           aria-label={t('contacts.card.removeNamed', { name })}
           title={t('contacts.card.remove')}

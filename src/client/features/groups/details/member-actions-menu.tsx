@@ -5,16 +5,21 @@ import type { GroupMember } from '../../../../contract/schemas/group';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 
-const ITEM_CLASSES =
-  'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900';
+const ITEM_LAYOUT_CLASSES =
+  'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none select-none';
+
+const ITEM_CLASSES = cn(
+  ITEM_LAYOUT_CLASSES,
+  'text-slate-800 data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900',
+);
 
 /**
- * Red text, as the other remove actions (contact card, item card). Merged
- * with cn so it replaces the slate text colour instead of competing with it
- * in the stylesheet, where text-slate-800 came later and won.
+ * Red text, as the other remove actions (contact card, item card). The
+ * colours are chosen instead of the slate ones, not added to them: with both,
+ * the stylesheet's order decides, and text-slate-800 came later and won.
  */
 const DESTRUCTIVE_ITEM_CLASSES = cn(
-  ITEM_CLASSES,
+  ITEM_LAYOUT_CLASSES,
   'text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800',
 );
 
@@ -31,7 +36,7 @@ export function MemberActionsMenu({ member, onTransfer, onRemove }: MemberAction
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={t('groups.details.members.actions', { name: member.user.name })}
-        className={buttonClasses('ghost', 'icon', 'h-10 w-10 shrink-0 sm:h-9 sm:w-9')}
+        className={buttonClasses('ghost', 'iconSm', 'shrink-0')}
         data-testid="member-actions"
       >
         <EllipsisVertical className="h-4 w-4" aria-hidden="true" />

@@ -227,9 +227,9 @@ function OwnItemCardView({ item, activeRequest, onEdit, onPermissions, onDelete,
         </Button>
         {/* Icon only, so the row fits a phone in every language; the name says what it deletes. */}
         <Button
-          variant="ghost"
-          size="sm"
-          className="ml-auto w-10 px-0 text-red-700 hover:bg-red-50 hover:text-red-800 sm:w-9"
+          variant="ghostDestructive"
+          size="iconSm"
+          className="ml-auto"
           onClick={() => onDelete(item)}
           aria-label={t('items.card.deleteNamed', { name })}
           title={t('items.card.delete')}

@@ -34,9 +34,8 @@ function PendingRequest({ item, request }: { item: SharedItem; request: LendingR
     <div className="flex items-center gap-2">
       <RequestStatus icon={Clock} label={t('lending.card.requestPending')} testId="item-request-pending" />
       <Button
-        variant="ghost"
-        size="sm"
-        className="w-10 px-0 text-red-700 hover:bg-red-50 hover:text-red-800 sm:w-9"
+        variant="ghostDestructive"
+        size="iconSm"
         onClick={() => void onWithdraw()}
         disabled={withdraw.isPending}
         aria-label={t('lending.card.withdrawNamed', { name: item.name })}

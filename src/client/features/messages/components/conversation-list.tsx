@@ -46,9 +46,10 @@ export function ConversationList({ conversations, activePartnerId }: Conversatio
               data-testid="conversation-item"
               data-partner-id={conversation.partnerId}
               className={cn(
-                'flex min-h-16 items-start gap-3 px-4 py-3 hover:bg-slate-50',
+                'flex min-h-16 items-start gap-3 px-4 py-3',
                 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700',
-                active && 'bg-brand-50 hover:bg-brand-50',
+                // The open conversation keeps its tint under the pointer; the others get a hover tint.
+                active ? 'bg-brand-50' : 'hover:bg-slate-50',
               )}
             >
               <div className="min-w-0 flex-1">

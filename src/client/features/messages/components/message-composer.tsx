@@ -88,8 +88,8 @@ export function MessageComposer({ userId, partnerId }: MessageComposerProps) {
         />
         <Button
           type="submit"
-          size="icon"
-          className="h-11 w-11 shrink-0"
+          size="iconField"
+          className="shrink-0"
           disabled={blank || send.isPending}
           aria-label={t('messages.composer.send')}
           data-testid="message-send"
