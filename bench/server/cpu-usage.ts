@@ -72,7 +72,8 @@ export async function cpuSnapshot(pids: {
   const usage = process.cpuUsage();
   const [server, postgres] = await Promise.all([
     pids.server === undefined ? null : readStat(pids.server).then((stat) => stat?.cpuMs ?? null),
-    pids.postmaster === null ? null : postgresCpuMs(pids.postmaster),
+    // No postmaster: a measurement without a database (the hello-world ceiling) costs it nothing.
+    pids.postmaster === null ? 0 : postgresCpuMs(pids.postmaster),
   ]);
   return { server, postgres, loadGenerator: (usage.user + usage.system) / 1000 };
 }

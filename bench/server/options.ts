@@ -25,6 +25,8 @@ export interface BenchOptions {
   skipScaling: boolean;
   /** Keep the server and database up for inspection (EXPLAIN ANALYZE, profiling) instead of measuring. */
   hold: boolean;
+  /** Run the server with V8's CPU profiler; the profile lands in bench/results/profiles when it stops. */
+  profile: boolean;
 }
 
 /** Bad command-line input: printed without a stack trace. */
@@ -33,7 +35,7 @@ export class UsageError extends Error {
 }
 
 export const USAGE = `Usage: npm run bench -- [--smoke | --quick] [--duration=S] [--warmup=S] [--connections=N]
-                         [--items=N] [--only=a,b] [--skip-scaling] [--hold]
+                         [--items=N] [--only=a,b] [--skip-scaling] [--hold] [--profile]
 
   (default)      5,000 users, 50,000 items (Available Items also at 10,000 and 100,000), 10 s per endpoint
   --quick        the same data, 3 s per endpoint
@@ -41,7 +43,8 @@ export const USAGE = `Usage: npm run bench -- [--smoke | --quick] [--duration=S]
   --items=N      items of the main run (default 50,000; 1,000 with --smoke)
   --only=a,b     run only these endpoints (e.g. available-first,send-message)
   --skip-scaling skip the 10,000 / 100,000 items comparison
-  --hold         build the main data set and start the server, print how to reach both, and wait for Ctrl-C`;
+  --hold         build the main data set and start the server, print how to reach both, and wait for Ctrl-C
+  --profile      profile the server's CPU (node --cpu-prof) into bench/results/profiles/ (open in Chrome DevTools)`;
 
 const FULL_SHAPE: DatasetShape = {
   users: 5_000,
@@ -82,6 +85,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     'only',
     'skip-scaling',
     'hold',
+    'profile',
     'help',
   ]);
   for (const name of flags.keys()) {
@@ -120,6 +124,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     only: onlyNames(flags.get('only')),
     skipScaling: flags.has('skip-scaling') || flags.has('hold'),
     hold: flags.has('hold'),
+    profile: flags.has('profile'),
   };
 }
 

@@ -78,7 +78,7 @@ function baseEnv(): NodeJS.ProcessEnv {
  * per-IP limit is raised far beyond what the run sends: the benchmark
  * measures the endpoints, not the limiter's 429s.
  */
-export async function startApp(options: { bundle: string; databaseUrl: string; dataDir: string }) {
+export async function startApp(options: { bundle: string; databaseUrl: string; dataDir: string; profile?: boolean }) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env = {
@@ -92,7 +92,11 @@ export async function startApp(options: { bundle: string; databaseUrl: string; d
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '1000000000',
   };
-  const child = spawn(process.execPath, ['--enable-source-maps', options.bundle], { cwd: root, env });
+  // The profile is written when the server exits normally, which it does on SIGTERM (src/server/main.ts).
+  const profiling = options.profile
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench/results/profiles')}`]
+    : [];
+  const child = spawn(process.execPath, ['--enable-source-maps', ...profiling, options.bundle], { cwd: root, env });
   const running = supervise(child, origin);
   await waitUntil(async () => (await fetch(`${origin}/healthz`)).ok, child, running, 60_000);
   return running;

@@ -75,7 +75,12 @@ async function main(): Promise<number> {
     const firstItems = scaling ? items.small : items.main;
     await load(`${firstItems} items`, () => addItems(client, shape, 0, firstItems));
 
-    app = await startApp({ bundle: bundles.app, databaseUrl: database.url, dataDir: database.dataDir });
+    app = await startApp({
+      bundle: bundles.app,
+      databaseUrl: database.url,
+      dataDir: database.dataDir,
+      profile: options.profile,
+    });
     const users = await signInUsers(database.handle.db, shape, options.sessions);
     const senders = await signInUsers(database.handle.db, shape, options.senders);
     log(`server running at ${app.origin}; ${users.length} users signed in (and ${senders.length} message senders)`);
