@@ -82,20 +82,26 @@ test('an item with a photo, shared with a contact and a group, then edited and d
   await dialog.getByTestId('item-form-submit').click();
   await expect(toast(alice.page)).toContainText('Item created successfully!');
   await expect(dialog).toBeHidden();
-  const photoSrc = await expectPhotoLoaded(alice.page, itemName);
-  expect(photoSrc).toMatch(/^\/api\/photos\/[0-9a-f-]{36}$/);
+  // Cards show the photo's card copy; the full image is the same address without the size.
+  const cardSrc = await expectPhotoLoaded(alice.page, itemName);
+  expect(cardSrc).toMatch(/^\/api\/photos\/[0-9a-f-]{36}\?size=card$/);
+  const photoUrls = [cardSrc!, cardSrc!.replace('?size=card', '')];
 
-  // The stored photo carries no metadata (GPS above all).
-  const photo = await alice.page.request.get(photoSrc!);
-  expect(photo.status()).toBe(200);
-  const stored = await sharp(await photo.body()).metadata();
-  expect(stored.exif).toBeUndefined();
+  // Neither stored copy carries metadata (GPS above all).
+  for (const url of photoUrls) {
+    const photo = await alice.page.request.get(url);
+    expect(photo.status()).toBe(200);
+    const stored = await sharp(await photo.body()).metadata();
+    expect(stored.exif).toBeUndefined();
+  }
+  const statusesFor = (person: Person) =>
+    Promise.all(photoUrls.map(async (url) => (await person.page.request.get(url)).status()));
 
   // Before any share, Bob sees nothing and gets no photo.
   await bob.page.goto('/available-items');
   await expect(bob.page.getByTestId('item-not-listed')).toBeVisible();
   await expect(itemCard(bob.page, itemName)).toHaveCount(0);
-  expect((await bob.page.request.get(photoSrc!)).status()).toBe(404);
+  expect(await statusesFor(bob)).toEqual([404, 404]);
 
   // Alice shares it with Bob and with the group.
   await itemCard(alice.page, itemName).getByTestId('item-permissions').click();
@@ -125,7 +131,7 @@ test('an item with a photo, shared with a contact and a group, then edited and d
   await dave.page.goto('/available-items');
   await dave.page.getByRole('searchbox').fill('drill');
   await expect(dave.page.getByTestId('item-card')).toHaveCount(0);
-  expect((await dave.page.request.get(photoSrc!)).status()).toBe(404);
+  expect(await statusesFor(dave)).toEqual([404, 404]);
   const itemId = await itemIdOf(alice, itemName);
   expect((await dave.page.request.get(`/api/items/${itemId}`)).status()).toBe(404);
 
@@ -148,7 +154,7 @@ test('an item with a photo, shared with a contact and a group, then edited and d
   await bob.page.reload();
   await expect(bob.page.getByTestId('item-not-listed')).toBeVisible();
   await expect(itemCard(bob.page, itemName)).toHaveCount(0);
-  expect((await bob.page.request.get(photoSrc!)).status()).toBe(404);
+  expect(await statusesFor(bob)).toEqual([404, 404]);
 });
 
 async function itemIdOf(owner: Person, name: string): Promise<string> {
