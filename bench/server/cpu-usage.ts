@@ -35,6 +35,8 @@ interface ProcStat {
   parentPid: number;
   /** utime + stime, in ms. */
   cpuMs: number;
+  /** cutime + cstime, in ms: the CPU of its children that have exited and been reaped. */
+  exitedChildrenCpuMs: number;
 }
 
 async function readStat(pid: number): Promise<ProcStat | null> {
@@ -46,17 +48,25 @@ async function readStat(pid: number): Promise<ProcStat | null> {
   }
   // The command name (field 2) may contain spaces and parentheses: split after its last ')'.
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  // After the name: state (3), ppid (4), …, utime (14), stime (15); fields[0] is field 3.
+  // After the name: state (3), ppid (4), …, utime (14), stime (15), cutime (16), cstime (17);
+  // fields[0] is field 3.
   const parentPid = Number(fields[1]);
   const ticks = Number(fields[11]) + Number(fields[12]);
-  return Number.isFinite(ticks) ? { parentPid, cpuMs: ticks * MS_PER_TICK } : null;
+  const childTicks = Number(fields[13]) + Number(fields[14]);
+  if (!Number.isFinite(ticks) || !Number.isFinite(childTicks)) return null;
+  return { parentPid, cpuMs: ticks * MS_PER_TICK, exitedChildrenCpuMs: childTicks * MS_PER_TICK };
 }
 
-/** The postmaster and its children: backends, autovacuum, WAL writer, checkpointer. */
+/**
+ * The postmaster and its children: backends, autovacuum, WAL writer,
+ * checkpointer. A child that exits during the run (an autovacuum worker, a
+ * pool connection closing) leaves the live list but its whole CPU time moves
+ * into the postmaster's cutime/cstime, so the difference stays right.
+ */
 async function postgresCpuMs(postmasterPid: number): Promise<number | null> {
   const postmaster = await readStat(postmasterPid);
   if (!postmaster) return null;
-  let total = postmaster.cpuMs;
+  let total = postmaster.cpuMs + postmaster.exitedChildrenCpuMs;
   const entries = await readdir('/proc');
   const children = await Promise.all(
     entries.filter((name) => /^\d+$/.test(name)).map((name) => readStat(Number(name))),

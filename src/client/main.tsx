@@ -29,7 +29,7 @@ const sessionChecked = queryClient
   )
   .catch(() => undefined)
   .then(() => firstPageCode);
-//
+
 // The render is a transition so React renders in slices of a few
 // milliseconds and lets the browser in between, instead of one task of the
 // whole first page (about 120 ms on a mid-range phone, the largest part of

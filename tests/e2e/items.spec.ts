@@ -82,7 +82,8 @@ test('an item with a photo, shared with a contact and a group, then edited and d
   await dialog.getByTestId('item-form-submit').click();
   await expect(toast(alice.page)).toContainText('Item created successfully!');
   await expect(dialog).toBeHidden();
-  // Cards show the photo's card copy; the full image is the same address without the size.
+  // A card's src is the photo's card copy; its srcset also offers the full image (the same
+  // address without the size), which dense screens such as the phone project's choose.
   const cardSrc = await expectPhotoLoaded(alice.page, itemName);
   expect(cardSrc).toMatch(/^\/api\/photos\/[0-9a-f-]{36}\?size=card$/);
   const photoUrls = [cardSrc!, cardSrc!.replace('?size=card', '')];
