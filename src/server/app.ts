@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contactRoutes } from './contacts/routes';
 import { createOidcClient, type OidcClient } from './auth/oidc-client';
@@ -49,6 +49,11 @@ export interface AppDependencies {
   liveEvents?: LiveEventBus;
   /** Ping (and session re-check) interval of the live event streams; tests shorten it. */
   liveStreamPingMs?: number;
+  /**
+   * Called for every route as it registers (Fastify's `onRoute` hook, added before any route). For tests
+   * and inspection, e.g. the check that every route with a body declares a response schema.
+   */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export const BUILTIN_CLIENT_ID = 'lendloop';
@@ -68,6 +73,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   registerErrorHandler(app);
   app.decorate('liveEvents', deps.liveEvents ?? createInProcessEventBus());

@@ -1,27 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MY_ITEMS_URL } from '../features/items/api/item-query-keys';
+import { ITEM_CARD_IMAGE_SIZES } from '../features/items/card-picture';
 import { makeOwnItem } from '../features/items/testing/make-item';
 import { createQueryClient } from '../lib/query-client';
 import { mockFetch } from '../testing/mock-fetch';
+import { recordImages } from '../testing/record-images';
 import { preloadFirstPage } from './first-page-preload';
-
-/** The pictures requested through `Image`: the address, and the srcset the browser may choose from instead. */
-function recordImages() {
-  const sources: string[] = [];
-  vi.stubGlobal(
-    'Image',
-    class {
-      fetchPriority = 'auto';
-      referrerPolicy = '';
-      sizes = '';
-      srcset = '';
-      set src(value: string) {
-        sources.push(this.srcset ? `${value} | ${this.srcset}` : value);
-      }
-    },
-  );
-  return sources;
-}
 
 describe('preloadFirstPage', () => {
   afterEach(() => {
@@ -34,7 +18,7 @@ describe('preloadFirstPage', () => {
       makeOwnItem({ photos: [{ id: 'p2', url: '/api/photos/p2' }] }),
     ];
     const fetchMock = mockFetch({ [MY_ITEMS_URL]: { body: items } });
-    const pictures = recordImages();
+    const { created, assignments } = recordImages();
     const queryClient = createQueryClient();
 
     await preloadFirstPage('/', true, queryClient);
@@ -43,7 +27,17 @@ describe('preloadFirstPage', () => {
     });
     expect(fetchMock.mock.calls.map(([input]) => input)).toEqual([MY_ITEMS_URL]);
     // The first card's card copy (or the full image where the screen needs it), as the card asks for it.
-    expect(pictures).toEqual(['/api/photos/p1?size=card | /api/photos/p1?size=card 800w, /api/photos/p1 1600w']);
+    expect(created).toEqual([
+      {
+        fetchPriority: 'high',
+        referrerPolicy: 'no-referrer',
+        sizes: ITEM_CARD_IMAGE_SIZES,
+        srcset: '/api/photos/p1?size=card 800w, /api/photos/p1 1600w',
+        src: '/api/photos/p1?size=card',
+      },
+    ]);
+    // sizes and srcset before src, or the browser may pick its address without them.
+    expect(assignments).toEqual(['sizes', 'srcset', 'src']);
   });
 
   it('signed out: sends no request (the landing page needs none)', async () => {

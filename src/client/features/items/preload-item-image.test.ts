@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordImages } from '../../testing/record-images';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { ITEM_CARD_IMAGE_SIZES } from './card-picture';
 import { ItemImage } from './components/item-image';
@@ -26,40 +27,6 @@ describe('unvalidatedItemImage', () => {
       expect(unvalidatedItemImage(value)).toBeUndefined();
   });
 });
-
-/** Replaces `Image` with a recorder of what is set on it, in order. */
-function recordImages() {
-  const created: Record<string, string>[] = [];
-  const assignments: string[] = [];
-  vi.stubGlobal(
-    'Image',
-    class {
-      readonly set: Record<string, string> = {};
-      constructor() {
-        created.push(this.set);
-      }
-      set fetchPriority(value: string) {
-        this.set.fetchPriority = value;
-      }
-      set referrerPolicy(value: string) {
-        this.set.referrerPolicy = value;
-      }
-      set sizes(value: string) {
-        this.set.sizes = value;
-        assignments.push('sizes');
-      }
-      set srcset(value: string) {
-        this.set.srcset = value;
-        assignments.push('srcset');
-      }
-      set src(value: string) {
-        this.set.src = value;
-        assignments.push('src');
-      }
-    },
-  );
-  return { created, assignments };
-}
 
 describe('preloadItemImage', () => {
   afterEach(() => {
