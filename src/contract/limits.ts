@@ -35,6 +35,10 @@ export const LIMITS = {
   displayImageQuality: 0.85,
   feedbackRatingMin: 1,
   feedbackRatingMax: 5,
+  /** Optional feedback text under the stars (the database allows the same). */
+  feedbackTextMax: 2000,
+  /** Profile photos are stored as a square of this many pixels (an avatar is at most ~96 CSS px, 3× density). */
+  profilePhotoPx: 320,
   sharedViaBadges: 3,
   unreadBadgeCap: 99,
   emailPreviewChars: 20,

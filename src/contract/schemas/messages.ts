@@ -24,6 +24,12 @@ export const SYSTEM_EVENTS = [
   'network_item_added',
   /** The owner deleted an item while a request for it was open; the request went with it. */
   'item_deleted',
+  /** Account deletion (docs/decisions/0015): the requester's account is gone; their pending or accepted request ended. */
+  'requester_account_deleted',
+  /** The borrower's account is gone while the item is out; the owner marks it returned when it comes back. */
+  'borrower_account_deleted',
+  /** The owner's account is gone, and their items with it; the request (or loan) ended. */
+  'owner_account_deleted',
 ] as const;
 export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
 

@@ -17,6 +17,9 @@ export const SYSTEM_TEXT_KEYS = {
   network_request: 'messages.system.network_request',
   network_item_added: 'messages.system.network_item_added',
   item_deleted: 'messages.system.item_deleted',
+  requester_account_deleted: 'messages.system.requester_account_deleted',
+  borrower_account_deleted: 'messages.system.borrower_account_deleted',
+  owner_account_deleted: 'messages.system.owner_account_deleted',
 } as const satisfies Record<SystemEvent, string>;
 
 /** The conversation list knows the event but not the item: a short text without it. */
@@ -30,6 +33,9 @@ export const SYSTEM_PREVIEW_KEYS = {
   network_request: 'messages.preview.network_request',
   network_item_added: 'messages.preview.network_item_added',
   item_deleted: 'messages.preview.item_deleted',
+  requester_account_deleted: 'messages.preview.requester_account_deleted',
+  borrower_account_deleted: 'messages.preview.borrower_account_deleted',
+  owner_account_deleted: 'messages.preview.owner_account_deleted',
 } as const satisfies Record<SystemEvent, string>;
 
 export const REQUEST_STATUS_KEYS = {

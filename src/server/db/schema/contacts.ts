@@ -26,6 +26,13 @@ export const contacts = pgTable(
     status: text('status').notNull().default('pending'),
     invitationMethod: text('invitation_method'),
     invitedAt: timestamp('invited_at', { withTimezone: true }),
+    /**
+     * The short random `ref` of this contact's invitation link and when it
+     * stops working (docs/decisions/0007, amendment): a link of ~50
+     * characters instead of a ~250-character signed token.
+     */
+    invitationToken: text('invitation_token'),
+    invitationExpiresAt: timestamp('invitation_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -36,6 +43,7 @@ export const contacts = pgTable(
     uniqueIndex('contacts_user_contact_user_key').on(t.userId, t.contactUserId),
     uniqueIndex('contacts_user_phone_key').on(t.userId, t.phone),
     uniqueIndex('contacts_user_email_key').on(t.userId, sql`lower(${t.email})`),
+    uniqueIndex('contacts_invitation_token_key').on(t.invitationToken),
     check('contacts_not_self', sql`${t.contactUserId} IS NULL OR ${t.contactUserId} <> ${t.userId}`),
     check('contacts_name_length', lengthBetween(t.name, 1, LIMITS.nameMax)),
     check('contacts_phone_format', phoneFormat(t.phone)),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { MESSAGE_TYPES } from '../../../contract/enums';
 import { SYSTEM_EVENTS } from '../../../contract/schemas/messages';
+import { LIMITS } from '../../../contract/limits';
 import { lengthBetween, oneOf } from './checks';
 import { lendingRequests, networkRequests } from './lending';
 import { users } from './users';
@@ -25,6 +26,12 @@ export const messages = pgTable(
     messageType: text('message_type').notNull().default('user'),
     /** What a system or network-request message reports, so each reader sees it in their language. */
     systemEvent: text('system_event'),
+    /**
+     * The item a system message names, kept with the message because the
+     * item (and its request) may be gone when it is read: a deleted item, or
+     * an account deleted with its items (docs/decisions/0015).
+     */
+    systemItemName: text('system_item_name'),
     lendingRequestId: uuid('lending_request_id').references(() => lendingRequests.id, { onDelete: 'set null' }),
     networkRequestId: uuid('network_request_id').references(() => networkRequests.id, { onDelete: 'set null' }),
     readAt: timestamp('read_at', { withTimezone: true }),
@@ -39,6 +46,7 @@ export const messages = pgTable(
     check('messages_content_length', lengthBetween(t.content, 1, 1000)),
     check('messages_type', oneOf(t.messageType, MESSAGE_TYPES)),
     check('messages_system_event', oneOf(t.systemEvent, SYSTEM_EVENTS)),
+    check('messages_system_item_name_length', lengthBetween(t.systemItemName, 1, LIMITS.nameMax)),
     index('messages_lending_request_idx').on(t.lendingRequestId),
     index('messages_network_request_idx').on(t.networkRequestId),
   ],

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '../../../contract/enums';
 import { LIMITS } from '../../../contract/limits';
 import { lengthBetween, oneOf, phoneFormat, usernameFormat } from './checks';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * A person. Identified by the OpenID issuer + subject that signed them in;
@@ -24,6 +26,13 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     lastActive: timestamp('last_active', { withTimezone: true }),
+    /**
+     * Set on the anonymous stand-in that takes a deleted account's place in
+     * what others keep (messages they exchanged, loans of their items):
+     * docs/decisions/0015-account-deletion.md. Such a row signs nobody in
+     * (its issuer is not a real one) and is never found, messaged or added.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_issuer_subject_key').on(t.issuer, t.subject),
@@ -75,4 +84,29 @@ export const sessions = pgTable(
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expiry_idx').on(t.absoluteExpiresAt)],
+);
+
+/**
+ * A person's profile photo (spec §2 Profile): one per person, re-encoded by
+ * the item-photo pipeline into a small square. A new upload replaces the row,
+ * and the new id changes the photo's URL, so caches never show the old one.
+ */
+export const userPhotos = pgTable(
+  'user_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_photos_user_key').on(t.userId),
+    check('user_photos_content_type', oneOf(t.contentType, ['image/jpeg', 'image/png', 'image/webp'])),
+  ],
 );
