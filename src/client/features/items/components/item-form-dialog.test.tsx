@@ -7,7 +7,7 @@ import { localIsoDate } from '../../../lib/local-date';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { DONATION_BANNER_STORAGE_KEY } from '../donation';
-import { photoFile, stubImageDecoding } from '../testing/image-stubs';
+import { photoFile, stubImageDecoding } from '../../../testing/image-stubs';
 import { DRILL_ID, makeOwnItem } from '../testing/make-item';
 import { ItemFormDialog } from './item-form-dialog';
 

@@ -5,7 +5,7 @@ import type { ItemPhoto } from '../../../../contract/schemas/item';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/error-message';
 import { uploadPhoto } from '../api/upload-photo';
-import { isTooLargeToUpload, resizePhoto } from '../resize-photo';
+import { isTooLargeToUpload, resizePhoto } from '../../../lib/resize-photo';
 
 const MAX_MB = LIMITS.uploadEditMaxBytes / (1024 * 1024);
 

@@ -1,7 +1,8 @@
-import { LIMITS } from '../../../contract/limits';
+import { LIMITS } from '../../contract/limits';
 
 /**
- * Client-side photo processing for the item form (spec §5, §9): a photo is
+ * Client-side photo processing for item photos and the profile photo (spec
+ * §5, §9; shared, so it lives here and not in one feature): a photo is
  * refused above 5 MB, otherwise scaled to fit 1024 × 1024 and re-encoded as
  * JPEG at quality 0.85 before it is uploaded. Re-encoding also drops the
  * camera's metadata (location) before anything leaves the device.

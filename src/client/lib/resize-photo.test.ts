@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LIMITS } from '../../../contract/limits';
+import { LIMITS } from '../../contract/limits';
 import { fitWithin, isTooLargeToUpload, PhotoProcessingError, resizePhoto } from './resize-photo';
-import { photoFile, stubImageDecoding } from './testing/image-stubs';
+import { photoFile, stubImageDecoding } from '../testing/image-stubs';
 
 describe('fitWithin', () => {
   it.each([
