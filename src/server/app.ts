@@ -27,6 +27,7 @@ import { registerSessionGuard, sessionCookieSettings } from './http/session-guar
 import { registerStaticClient } from './http/static-client';
 import { createBuiltinProvider } from './idp/provider';
 import { registerBuiltinProvider } from './idp/routes';
+import { legalRoutes } from './legal/routes';
 import { messageRoutes } from './messages/routes';
 import { unreadCountRoute } from './messages/unread-count-route';
 import { networkRequestRoutes } from './network-requests/routes';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(messageRoutes, { db });
   await app.register(networkRequestRoutes, { db });
   await app.register(liveEventRoutes, { db, pingIntervalMs: deps.liveStreamPingMs });
+  await app.register(legalRoutes, { operator: config.operator });
   await app.register(healthRoutes, { db });
 
   const clientDir = deps.clientDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');

@@ -58,6 +58,9 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_PER_MINUTE: '0' }, 'RATE_LIMIT_PER_MINUTE'],
     [{ RATE_LIMIT_PER_MINUTE: '2.5' }, 'RATE_LIMIT_PER_MINUTE'],
     [{ RATE_LIMIT_PER_MINUTE: 'many' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ OPERATOR_EMAIL: 'not an address' }, 'OPERATOR_EMAIL'],
+    [{ OPERATOR_NAME: 'x'.repeat(201) }, 'OPERATOR_NAME'],
+    [{ OPERATOR_ADDRESS: 'x'.repeat(501) }, 'OPERATOR_ADDRESS'],
   ])('stops on %j naming %s', (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${variable}:`));
@@ -73,6 +76,28 @@ describe('loadConfig', () => {
     const external = loadConfig({ DATA_DIR: dataDir(), GEOCODER_URL: 'https://nominatim.example/reverse' });
     expect(external.geocoderUrl?.href).toBe('https://nominatim.example/reverse');
     expect(() => loadConfig({ DATA_DIR: dataDir(), GEOCODER_URL: 'ftp://x' })).toThrow(ConfigError);
+  });
+
+  it('leaves the operator details null when unset or blank', () => {
+    const unset = { name: null, address: null, email: null };
+    expect(loadConfig({ DATA_DIR: dataDir() }).operator).toEqual(unset);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), OPERATOR_NAME: '  ', OPERATOR_ADDRESS: '', OPERATOR_EMAIL: ' ' }).operator,
+    ).toEqual(unset);
+  });
+
+  it('reads the operator details, splitting the address at newlines and at a written \\n', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      OPERATOR_NAME: ' Lendloop Verein ',
+      OPERATOR_ADDRESS: 'Musterstrasse 1\\n 8000 Zürich\nSwitzerland',
+      OPERATOR_EMAIL: 'privacy@lendloop.example',
+    });
+    expect(config.operator).toEqual({
+      name: 'Lendloop Verein',
+      address: 'Musterstrasse 1\n8000 Zürich\nSwitzerland',
+      email: 'privacy@lendloop.example',
+    });
   });
 
   it('reads an external issuer', () => {

@@ -19,6 +19,14 @@ const optionalUrl = z
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.url({ protocol: /^https?$/ }).optional());
 
+/** Unset or blank is null: the privacy policy then says the operator has not entered it yet. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || null)
+    .pipe(z.string().max(max, `must be at most ${max} characters`).nullable());
+
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -46,6 +54,11 @@ const envSchema = z
       .int('must be a whole number of at least 1')
       .min(1, 'must be a whole number of at least 1')
       .default(600),
+    /** Who runs this instance: the data controller the privacy policy names (GET /api/legal/operator). */
+    OPERATOR_NAME: optionalText(200),
+    /** Postal address; lines separated by a newline or the two characters \n. */
+    OPERATOR_ADDRESS: optionalText(500),
+    OPERATOR_EMAIL: optionalText(254).pipe(z.email('must be an email address').nullable()),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER_URL && !env.OIDC_CLIENT_ID) {
@@ -97,6 +110,15 @@ export interface AppConfig {
   logLevel: string;
   /** Requests per minute and client address on /api and /oidc. */
   rateLimitPerMinute: number;
+  /** The data controller named in the privacy policy; null fields are not configured. */
+  operator: OperatorConfig;
+}
+
+export interface OperatorConfig {
+  name: string | null;
+  /** The postal address, lines separated by "\n". */
+  address: string | null;
+  email: string | null;
 }
 
 export interface ExternalOidcConfig {
@@ -137,7 +159,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     geocoderUrl: e.GEOCODER_URL ? new URL(e.GEOCODER_URL) : undefined,
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    operator: {
+      name: e.OPERATOR_NAME,
+      address: e.OPERATOR_ADDRESS && addressLines(e.OPERATOR_ADDRESS),
+      email: e.OPERATOR_EMAIL,
+    },
   };
+}
+
+/** A multi-line value is awkward in an environment file, so a literal "\n" also separates lines. */
+function addressLines(address: string): string {
+  return address
+    .split(/\r?\n|\\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .join('\n');
 }
 
 /**
