@@ -25,7 +25,7 @@ import { useUpdateItem } from '../api/update-item';
 import { itemErrorDescription } from '../item-error-message';
 import { DonationBanner } from './donation-banner';
 import { ItemPhotosField } from './item-photos-field';
-import { SelectField } from './select-field';
+import { SelectField } from '../../../components/ui/select-field';
 import { usePhotoUploads } from './use-photo-uploads';
 
 function defaultValues(item: OwnItem | undefined, reserved: boolean): ItemFormInput {

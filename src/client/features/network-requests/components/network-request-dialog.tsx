@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { TextareaField, TextField } from '../../../components/ui/form-field';
 import { runWithToasts } from '../../../lib/run-with-toasts';
-import { SelectField } from '../../items/components/select-field';
+import { SelectField } from '../../../components/ui/select-field';
 import { CATEGORY_LABEL_KEYS } from '../../items/item-labels';
 import { useCreateNetworkRequest, type CreateNetworkRequestBody } from '../api/create-network-request';
 import { URGENCY_LABEL_KEYS } from '../network-request-labels';

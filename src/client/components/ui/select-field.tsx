@@ -1,6 +1,6 @@
 import { useId, type ComponentPropsWithRef } from 'react';
-import { FOCUS_RING } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { FOCUS_RING } from './button';
+import { cn } from '../../lib/cn';
 
 interface SelectFieldProps extends Omit<ComponentPropsWithRef<'select'>, 'id'> {
   label: string;
