@@ -52,6 +52,31 @@ describe('<CreateGroupForm/>', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('lets a name run past 100 characters, counts it and refuses it with the spec message', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({});
+    renderForm();
+    const name = screen.getByLabelText('Group name') as HTMLInputElement;
+    expect(name.getAttribute('maxLength')).toBeNull();
+    await user.click(name);
+    await user.paste('n'.repeat(79));
+    expect(screen.queryByTestId('character-count')).toBeNull();
+    await user.paste('n');
+    // From 80 % of the limit on, the counter shows, quietly.
+    expect(describedText(name)).toBe('80/10080 of 100 characters');
+    await user.paste('n'.repeat(25));
+    expect(name.value).toHaveLength(105);
+    const count = screen.getByTestId('character-count');
+    expect(count.className).toContain('text-red-700');
+    await user.click(screen.getByTestId('create-group-submit'));
+    await vi.waitFor(() => expect(describedText(name)).toContain('Group name must be under 100 characters'));
+    expect(describedText(name)).toContain('105 of 100 characters: 5 too many');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.type(name, '{Backspace}'.repeat(5));
+    await vi.waitFor(() => expect(describedText(name)).toBe('100/100100 of 100 characters'));
+  });
+
   it('fills the location from the position and sends the coordinates; the toast names the code', async () => {
     const user = userEvent.setup();
     stubGeolocation((success) => success(positionAt(47.3769, 8.5417)));

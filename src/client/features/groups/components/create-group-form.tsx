@@ -73,14 +73,14 @@ export function CreateGroupForm({ onCreated, onCancel }: CreateGroupFormProps) {
       <TextField
         label={t('groups.create.name')}
         autoComplete="off"
-        maxLength={LIMITS.groupNameMax}
+        limit={LIMITS.groupNameMax}
         error={errorText(errors.name?.message)}
         {...register('name')}
       />
       <TextareaField
         label={t('groups.create.descriptionLabel')}
         rows={3}
-        maxLength={LIMITS.descriptionMax}
+        limit={LIMITS.descriptionMax}
         error={errorText(errors.description?.message)}
         {...register('description')}
       />

@@ -97,7 +97,7 @@ export function JoinConfirmStep({ group, code, onBack, onDone }: JoinConfirmStep
         <TextareaField
           label={t('groups.join.message')}
           rows={3}
-          maxLength={LIMITS.joinMessageMax}
+          limit={LIMITS.joinMessageMax}
           hint={t('groups.join.messageHint', { max: LIMITS.joinMessageMax })}
           error={errors.requestMessage?.message ? t(errors.requestMessage.message) : undefined}
           data-testid="join-message"

@@ -57,7 +57,7 @@ export function LocationField({ registration, error, hasPosition, onFound, onCle
       <TextField
         label={t('groups.create.location')}
         autoComplete="off"
-        maxLength={LIMITS.locationMax}
+        limit={LIMITS.locationMax}
         error={error}
         hint={hasPosition ? t('groups.create.positionSaved') : undefined}
         {...registration}

@@ -62,21 +62,21 @@ function EditGroupForm({ group, onDone }: { group: GroupDetails; onDone: () => v
       <TextField
         label={t('groups.details.edit.name')}
         autoComplete="off"
-        maxLength={LIMITS.groupNameMax}
+        limit={LIMITS.groupNameMax}
         error={errorText(errors.name?.message)}
         {...register('name')}
       />
       <TextareaField
         label={t('groups.details.edit.descriptionLabel')}
         rows={3}
-        maxLength={LIMITS.descriptionMax}
+        limit={LIMITS.descriptionMax}
         error={errorText(errors.description?.message)}
         {...register('description')}
       />
       <TextField
         label={t('groups.details.edit.location')}
         autoComplete="off"
-        maxLength={LIMITS.locationMax}
+        limit={LIMITS.locationMax}
         error={errorText(errors.location?.message)}
         {...register('location')}
       />

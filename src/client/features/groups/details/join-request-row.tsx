@@ -91,7 +91,7 @@ export function JoinRequestRow({ groupId, request }: JoinRequestRowProps) {
         label={t('groups.details.joinRequests.response', { name })}
         placeholder={t('groups.details.joinRequests.responsePlaceholder')}
         rows={2}
-        maxLength={LIMITS.joinMessageMax}
+        limit={LIMITS.joinMessageMax}
         value={response}
         onChange={(event) => setResponse(event.target.value)}
         disabled={pending}

@@ -137,12 +137,14 @@ export function ItemForm({ item, onDone }: ItemFormProps) {
       <TextField
         label={t('items.form.name')}
         autoComplete="off"
+        limit={LIMITS.nameMax}
         error={errorText(errors.name?.message)}
         {...register('name')}
       />
       <TextareaField
         label={t('items.form.description')}
         rows={3}
+        limit={LIMITS.descriptionMax}
         error={errorText(errors.description?.message)}
         {...register('description')}
       />
@@ -203,6 +205,7 @@ export function ItemForm({ item, onDone }: ItemFormProps) {
         inputMode="url"
         autoComplete="off"
         hint={t('items.form.imageUrlHint')}
+        limit={LIMITS.imageUrlMax}
         error={errorText(errors.imageUrl?.message)}
         {...register('imageUrl')}
       />

@@ -63,7 +63,7 @@ export function BorrowRequestForm({ item, onDone }: BorrowRequestFormProps) {
       <TextareaField
         label={t('lending.borrow.message')}
         rows={4}
-        maxLength={LIMITS.messageMax}
+        limit={LIMITS.messageMax}
         placeholder={t('lending.borrow.messagePlaceholder')}
         error={errorText(errors.message?.message)}
         data-testid="borrow-message"

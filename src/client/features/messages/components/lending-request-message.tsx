@@ -107,7 +107,7 @@ function OwnerDecision({ request, requesterName }: { request: LendingRequestInfo
         label={t('messages.request.replyLabel')}
         hint={t('messages.request.replyHint', { name: requesterName })}
         rows={2}
-        maxLength={LIMITS.messageMax}
+        limit={LIMITS.messageMax}
         value={reply}
         onChange={(event) => {
           setReply(event.target.value);

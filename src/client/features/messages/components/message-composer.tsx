@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../contract/limits';
 import { messageContentSchema } from '../../../../contract/schemas/messages';
 import { Button, FOCUS_RING } from '../../../components/ui/button';
+import { CharacterCount, showsCharacterCount } from '../../../components/ui/form-field';
 import { cn } from '../../../lib/cn';
 import { runWithToasts } from '../../../lib/run-with-toasts';
 import { useSendMessage } from '../api/send-message';
@@ -26,6 +27,10 @@ export function MessageComposer({ userId, partnerId }: MessageComposerProps) {
   const [error, setError] = useState<string | null>(null);
   const send = useSendMessage();
   const blank = text.trim() === '';
+  const countId = useId();
+  // Not cut at the limit (a paste would lose its end silently): the counter and the schema's message say so.
+  const counted = showsCharacterCount(text.length, LIMITS.messageMax);
+  const describedBy = [hintId, counted ? countId : null, error ? errorId : null].filter(Boolean).join(' ');
 
   const submit = async () => {
     if (send.isPending || blank) return;
@@ -69,14 +74,13 @@ export function MessageComposer({ userId, partnerId }: MessageComposerProps) {
           id={`${hintId}-input`}
           rows={1}
           value={text}
-          maxLength={LIMITS.messageMax}
           onChange={(event) => {
             setText(event.target.value);
             if (error) setError(null);
           }}
           onKeyDown={onKeyDown}
           placeholder={t('messages.composer.placeholder')}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          aria-describedby={describedBy}
           aria-invalid={error ? true : undefined}
           enterKeyHint="send"
           className={cn(
@@ -97,9 +101,19 @@ export function MessageComposer({ userId, partnerId }: MessageComposerProps) {
           <SendHorizontal className="h-5 w-5" aria-hidden="true" />
         </Button>
       </div>
-      <p id={hintId} className="mt-1 hidden text-xs text-slate-600 md:block">
-        {t('messages.composer.hint')}
-      </p>
+      <div className="flex items-start gap-3">
+        <p id={hintId} className="mt-1 hidden min-w-0 flex-1 text-xs text-slate-600 md:block">
+          {t('messages.composer.hint')}
+        </p>
+        {counted && (
+          <CharacterCount
+            id={countId}
+            length={text.length}
+            limit={LIMITS.messageMax}
+            className="mt-1 ms-auto shrink-0"
+          />
+        )}
+      </div>
       {error && (
         <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
           {t(error)}

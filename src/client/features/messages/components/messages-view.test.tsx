@@ -285,11 +285,31 @@ describe('<MessagesPage/> composer', () => {
     return { ...rendered, input: screen.getByTestId('message-input') as HTMLTextAreaElement };
   }
 
+  it('keeps a message past the limit whole, counts it and refuses it with the schema message', async () => {
+    const user = userEvent.setup();
+    const { fetchMock, input } = renderComposer();
+    await screen.findByTestId('thread-empty');
+    // Nothing cuts the text at 500 (no maxLength): what was pasted stays, so it can be shortened.
+    expect(input.getAttribute('maxLength')).toBeNull();
+    expect(screen.queryByTestId('character-count')).toBeNull();
+    await user.click(input);
+    await user.paste('x'.repeat(399));
+    expect(screen.queryByTestId('character-count')).toBeNull();
+    await user.paste('x'.repeat(111));
+    expect(input.value).toHaveLength(510);
+    const count = screen.getByTestId('character-count');
+    // Shown as "510/500"; read out in words.
+    expect(count.textContent).toBe('510/500' + '510 of 500 characters: 10 too many');
+    expect(input.getAttribute('aria-describedby')).toContain(count.id);
+    await user.click(screen.getByTestId('message-send'));
+    expect(await screen.findByText('The message can have at most 500 characters.')).not.toBeNull();
+    expect(callsTo(fetchMock, '/api/messages', 'POST')).toHaveLength(0);
+  });
+
   it('sends with Enter and empties the input', async () => {
     const user = userEvent.setup();
     const { fetchMock, input } = renderComposer();
     await screen.findByTestId('thread-empty');
-    expect(input.getAttribute('maxLength')).toBe('500');
     await user.type(input, '  Is the drill free on Saturday? {Enter}');
     await vi.waitFor(() => expect(callsTo(fetchMock, '/api/messages', 'POST')).toHaveLength(1));
     expect(sentBody(fetchMock, '/api/messages', 'POST')).toEqual({

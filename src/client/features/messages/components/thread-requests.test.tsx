@@ -114,7 +114,7 @@ describe('<MessagesPage/> lending request messages', () => {
       },
     });
     const reply = (await screen.findByLabelText('Add a reply (optional)')) as HTMLTextAreaElement;
-    expect(reply.getAttribute('maxLength')).toBe('500');
+    expect(reply.getAttribute('maxLength')).toBeNull();
     expect(screen.getByText('Bob Baker gets it with your answer.')).not.toBeNull();
     await user.type(reply, '  Sorry, I need it myself that weekend.  ');
     await user.click(screen.getByTestId('request-decline'));

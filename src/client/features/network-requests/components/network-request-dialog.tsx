@@ -6,6 +6,7 @@ import { ITEM_CATEGORIES, URGENCIES } from '../../../../contract/enums';
 import { networkRequestFormSchema, type NetworkRequestFormInput } from '../../../../contract/schemas/network-request';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { LIMITS } from '../../../../contract/limits';
 import { TextareaField, TextField } from '../../../components/ui/form-field';
 import { runWithToasts } from '../../../lib/run-with-toasts';
 import { SelectField } from '../../../components/ui/select-field';
@@ -88,6 +89,7 @@ function NetworkRequestForm({ onDone }: { onDone: () => void }) {
         label={t('networkRequests.dialog.itemName')}
         placeholder={t('networkRequests.dialog.itemNamePlaceholder')}
         autoComplete="off"
+        limit={LIMITS.requestTitleMax}
         error={errorText(errors.title?.message)}
         data-testid="network-request-title"
         {...register('title')}
@@ -95,6 +97,7 @@ function NetworkRequestForm({ onDone }: { onDone: () => void }) {
       <TextareaField
         label={t('networkRequests.dialog.details')}
         rows={3}
+        limit={LIMITS.descriptionMax}
         error={errorText(errors.description?.message)}
         data-testid="network-request-description"
         {...register('description')}

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { quickAddItemSchema, type QuickAddItemInput } from '../../../../contract/schemas/network-request';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { LIMITS } from '../../../../contract/limits';
 import { TextareaField, TextField } from '../../../components/ui/form-field';
 import { runWithToasts } from '../../../lib/run-with-toasts';
 import { useRespondToNetworkRequest } from '../api/respond-to-network-request';
@@ -90,6 +91,7 @@ function QuickAddForm({ messageId, requestTitle, requesterName, onDone }: QuickA
         label={t('networkRequests.quickAdd.name')}
         autoComplete="off"
         hint={t('networkRequests.quickAdd.hint')}
+        limit={LIMITS.nameMax}
         error={errorText(errors.name?.message)}
         data-testid="quick-add-name"
         {...register('name')}
@@ -97,6 +99,7 @@ function QuickAddForm({ messageId, requestTitle, requesterName, onDone }: QuickA
       <TextareaField
         label={t('networkRequests.quickAdd.details')}
         rows={3}
+        limit={LIMITS.descriptionMax}
         error={errorText(errors.description?.message)}
         data-testid="quick-add-description"
         {...register('description')}
