@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FALLBACK_LANGUAGE } from '../../contract/enums';
 import { mockFetch } from '../testing/mock-fetch';
 import { detectionOptions, i18nOptions } from './config';
@@ -103,6 +103,20 @@ describe('initI18n in the browser', () => {
     const i18n = await initI18n();
     // jsdom's navigator.language is en-US, which is supported through nonExplicitSupportedLngs.
     expect(i18n.resolvedLanguage).toBe('en');
+  });
+
+  it('gives German to a browser whose languages are all unsupported, with index.html as shipped', async () => {
+    serveLocales();
+    // The last detection source is <html lang> of index.html (spec §1): it must not make English win.
+    const shipped = /<html lang="([^"]+)"/.exec(readFileSync(join(process.cwd(), 'index.html'), 'utf8'))?.[1];
+    expect(shipped).toBe(FALLBACK_LANGUAGE);
+    document.documentElement.lang = shipped ?? '';
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ja-JP', 'ja']);
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('ja-JP');
+    const i18n = await initI18n();
+    expect(i18n.resolvedLanguage).toBe('de');
+    expect(i18n.t('nav.messages')).toBe('Nachrichten');
+    expect(document.documentElement.lang).toBe('de');
   });
 
   it('shows German for a language we do not support', async () => {

@@ -31,6 +31,14 @@ describe('<LandingPage/>', () => {
     expect(screen.queryByTestId('invited-banner')).toBeNull();
   });
 
+  it('says email sign-up is coming soon (spec §1) without offering a control for it', () => {
+    renderWithProviders(<LandingPage />);
+    const notice = screen.getByTestId('email-sign-up-notice');
+    expect(notice.textContent).toBe('Sign-up with emailComing soon');
+    expect(within(notice).queryByRole('textbox')).toBeNull();
+    expect(within(notice).queryByRole('button')).toBeNull();
+  });
+
   it('offers the four languages by their native names and switches', async () => {
     const user = userEvent.setup();
     const { i18n } = renderWithProviders(<LandingPage />);

@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { EmailSignUpNotice } from './email-sign-up-notice';
 
 export function Hero({ onSignIn }: { onSignIn: () => void }) {
   const { t } = useTranslation();
@@ -12,6 +13,9 @@ export function Hero({ onSignIn }: { onSignIn: () => void }) {
         {t('landing.hero.cta')}
         <ArrowRight className="h-5 w-5" aria-hidden="true" />
       </Button>
+      <div>
+        <EmailSignUpNotice />
+      </div>
     </section>
   );
 }
