@@ -60,6 +60,27 @@ describe('contactFormSchema (spec §5 Contact)', () => {
     expect(firstMessage(contactFormSchema.safeParse(input))).toBe(key);
   });
 
+  // Spec §1: a registered person is found by username or email; the server
+  // asks for the phone only when nobody is found (validation.phoneRequiredForInvite).
+  it.each([
+    [
+      { name: 'Bob', phone: '', username: '@bob.k' },
+      { name: 'Bob', phone: null, email: null, username: 'bob.k' },
+    ],
+    [
+      { name: 'Bob', phone: '  ', email: 'bob@example.test' },
+      { name: 'Bob', phone: null, email: 'bob@example.test', username: null },
+    ],
+  ])('leaves the phone empty beside a username or email: %j', (input, expected) => {
+    expect(contactFormSchema.parse(input)).toEqual(expected);
+  });
+
+  it('still checks a phone that is given beside a username', () => {
+    expect(firstMessage(contactFormSchema.safeParse({ name: 'Bob', phone: '+12', username: 'bob.k' }))).toBe(
+      'validation.phoneLength',
+    );
+  });
+
   it('requires a name and a phone', () => {
     const result = contactFormSchema.safeParse({});
     expect(result.success).toBe(false);

@@ -12,16 +12,45 @@ export const optionalUsernameSchema = z
   .pipe(z.union([z.literal('').transform(() => null), usernameSchema]));
 
 /**
- * The add-contact form (spec §5 Contact): name and phone required, email
- * optional. A username, when given, names the registered person exactly.
- * The form and POST /api/contacts parse with this same schema.
+ * An optional phone: empty means none, anything else follows the phone rule.
+ * Whether a contact needs one depends on whether the person is registered,
+ * which only the server knows (docs/decisions/0007, amendment).
  */
-export const contactFormSchema = z.object({
+export const optionalPhoneSchema = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? null : v))
+  .pipe(phoneSchema.nullable());
+
+const contactFormFields = z.object({
   name: displayNameSchema,
-  phone: phoneSchema,
+  phone: optionalPhoneSchema.prefault(''),
   email: optionalEmailSchema.prefault(''),
   username: optionalUsernameSchema.prefault(''),
 });
+
+/** With nothing to find or invite them by, a contact needs its phone. */
+const hasSomeWayToReach = (v: { phone: string | null; email: string | null; username: string | null }) =>
+  v.phone !== null || v.email !== null || v.username !== null;
+const someWayToReachRule = {
+  path: ['phone'],
+  message: 'validation.phoneRequired',
+  // Also beside a missing or bad name, so an empty form shows both messages
+  // at once; not when phone, email or username is itself wrong.
+  when: ({ issues }: z.core.ParsePayload) =>
+    !issues.some((issue) => ['phone', 'email', 'username'].includes(String(issue.path?.[0]))),
+};
+
+/**
+ * The add-contact form (spec §1: a contact is added by phone, email or
+ * username; §5: name required, email optional). A username, when given,
+ * names the registered person exactly. The phone may stay empty when a
+ * username or email is given: a registered person found by either needs no
+ * number, and the server refuses to save an unregistered one without it
+ * (`validation.phoneRequiredForInvite`), since only a number can invite them.
+ * The form and POST /api/contacts parse with this same schema.
+ */
+export const contactFormSchema = contactFormFields.refine(hasSomeWayToReach, someWayToReachRule);
 export type ContactFormInput = z.input<typeof contactFormSchema>;
 export type ContactFormValues = z.output<typeof contactFormSchema>;
 
@@ -34,15 +63,19 @@ const actingUserId = { userId: z.uuid().optional() };
 /** POST /api/contacts: either a registered user by id, or the form's fields. */
 export const createContactSchema = z.union([
   z.object({ ...actingUserId, contactUserId: z.uuid() }).strict(),
-  contactFormSchema.extend(actingUserId),
+  contactFormFields.extend(actingUserId).refine(hasSomeWayToReach, someWayToReachRule),
 ]);
 export type CreateContactInput = z.input<typeof createContactSchema>;
 
-/** PUT /api/contacts/{id} (spec §2 Edit contact dialog: display name, phone, optional email). */
+/**
+ * PUT /api/contacts/{id} (spec §2 Edit contact dialog: display name, phone,
+ * optional email). The phone may be empty for a contact linked to a
+ * registered person; the server refuses an unlinked one without it.
+ */
 export const updateContactSchema = z.object({
   ...actingUserId,
   name: displayNameSchema,
-  phone: phoneSchema,
+  phone: optionalPhoneSchema.prefault(''),
   email: optionalEmailSchema.prefault(''),
 });
 export type UpdateContactInput = z.input<typeof updateContactSchema>;
@@ -59,6 +92,8 @@ export const contactUserSchema = z.object({
   username: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  /** Their profile photo (GET /api/users/{id}/photo?v=…), or null without one (docs/decisions/0016). */
+  photoUrl: z.string().nullable(),
 });
 
 /** A contact as the API presents it (spec §3 Contact). */
@@ -86,7 +121,7 @@ export const invitationDataSchema = z.object({
   contactName: z.string(),
   contactPhone: z.string().nullable(),
   contactEmail: z.string().nullable(),
-  /** PUBLIC_URL/invite?ref=TOKEN — signed by the server, expires at `expiresAt`. */
+  /** PUBLIC_URL/invite?ref=TOKEN — a short random token kept on the contact, valid until `expiresAt`. */
   invitationLink: z.string(),
   inviterName: z.string(),
   expiresAt: z.string(),

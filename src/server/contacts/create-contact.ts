@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { ContactFormValues } from '../../contract/schemas/contact';
 import type { Database } from '../db/client';
 import { contacts, users } from '../db/schema';
@@ -15,9 +15,20 @@ export type NewContact = { contactUserId: string } | ContactFormValues;
 const userNotFound = () => new AppError('user_not_found', 'No registered user matches');
 
 /**
+ * A person who is not registered can only be invited with their number, so
+ * an unlinked contact needs a phone even though the form lets it be empty
+ * for someone found by username or email (docs/decisions/0007, amendment).
+ */
+export const phoneRequiredForInvite = () =>
+  AppError.invalid('An unregistered contact needs a phone number', 'errors.invalid_input', [
+    { path: 'phone', messageKey: 'validation.phoneRequiredForInvite' },
+  ]);
+
+/**
  * Adds a contact to the actor's address book (spec §7 POST /api/contacts).
- * A registered match makes it active and linked; otherwise it is pending
- * with the typed name, phone and email, ready to be invited.
+ * A registered match makes it active and linked, with or without a phone;
+ * otherwise it is pending with the typed name, phone and email, ready to be
+ * invited, and then the phone is required.
  */
 export async function createContact(db: Database, actor: Actor, input: NewContact): Promise<ContactRow> {
   await consumeRegistrationCheck(db, actor.id);
@@ -27,7 +38,8 @@ export async function createContact(db: Database, actor: Actor, input: NewContac
     const [user] = await db
       .select({ id: users.id, name: users.name })
       .from(users)
-      .where(eq(users.id, input.contactUserId));
+      // A deleted account's stand-in cannot be added (docs/decisions/0015).
+      .where(and(eq(users.id, input.contactUserId), isNull(users.deletedAt)));
     if (!user) throw userNotFound();
     // Only the name is copied: the person's phone and email show through the
     // linked user once the link is mutual, never by being copied here.
@@ -35,6 +47,7 @@ export async function createContact(db: Database, actor: Actor, input: NewContac
   } else {
     const match = await findRegisteredUser(db, input);
     if (input.username && !match) throw userNotFound();
+    if (!match && !input.phone) throw phoneRequiredForInvite();
     values = { name: input.name, phone: input.phone, email: input.email, contactUserId: match?.id ?? null };
   }
   if (values.contactUserId === actor.id) {

@@ -6,12 +6,14 @@ import { authorize, type Actor } from '../policies';
 import { lockAddressBook } from './address-book-lock';
 import { assertNoDuplicateContact } from './contact-duplicates';
 import { findContact, type ContactRow } from './contact-query';
+import { phoneRequiredForInvite } from './create-contact';
 import { findRegisteredUser } from './find-registered-user';
 import { consumeRegistrationCheck } from './registration-check-limit';
 
 export interface ContactChanges {
   name: string;
-  phone: string;
+  /** May be null only while the contact is linked to a registered person. */
+  phone: string | null;
   email: string | null;
 }
 
@@ -20,7 +22,8 @@ const notFound = () => AppError.notFound('Contact not found', 'errors.not_found'
 /**
  * Edits a contact (spec §2 Edit contact dialog). A contact that is not yet
  * linked is matched again, so correcting a friend's number to the one they
- * registered with makes them active at once.
+ * registered with makes them active at once. A linked contact may drop its
+ * phone; one that stays unlinked keeps needing it to be invited.
  */
 export async function updateContact(
   db: Database,
@@ -47,6 +50,7 @@ export async function updateContact(
       contactUserId = match?.id ?? null;
     }
     const newlyLinked = contactUserId !== null && current.contactUserId === null;
+    if (contactUserId === null && !changes.phone) throw phoneRequiredForInvite();
 
     await assertNoDuplicateContact(tx, actor.id, { ...changes, contactUserId }, contactId);
     await tx

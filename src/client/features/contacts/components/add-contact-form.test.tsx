@@ -112,4 +112,63 @@ describe('<AddContactForm/>', () => {
     await vi.waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
     expect(onCreated.mock.calls[0]?.[0]).toMatchObject({ name: 'Bob', status: 'pending' });
   });
+  it('asks for a phone, or a username or email instead, when all three are empty', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({});
+    renderWithProviders(<AddContactForm onCreated={vi.fn()} onCancel={vi.fn()} />);
+    await user.type(screen.getByLabelText('Name'), 'Bob');
+    await user.click(screen.getByRole('button', { name: 'Add contact' }));
+    const phone = screen.getByLabelText('Phone number');
+    await vi.waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    expect(describedText(phone)).toContain('Please enter a phone number.');
+    expect(describedText(phone)).toContain('Not needed when you give the username or email');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('adds a registered person by username without a phone', async () => {
+    const user = userEvent.setup();
+    // Stand-in for the server: Bob is registered, so he comes back active and linked.
+    const fetchMock = mockFetch({
+      '/api/contacts': {
+        status: 201,
+        body: makeContact({ status: 'active', contactUserId: 'bob-user', username: 'bob.k', phone: null }),
+      },
+    });
+    const onCreated = vi.fn();
+    renderWithProviders(<AddContactForm onCreated={onCreated} onCancel={vi.fn()} />);
+    await user.type(screen.getByLabelText('Name'), 'Bob');
+    await user.type(screen.getByLabelText('Username (optional)'), '@bob.k');
+    await user.click(screen.getByRole('button', { name: 'Add contact' }));
+    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Bob', phone: '', email: '', username: 'bob.k' });
+  });
+
+  it("puts the server's 'add a phone to invite them' at the phone field when nobody has that email", async () => {
+    const user = userEvent.setup();
+    // Stand-in for the server: the email matches no account, and there is no phone to invite with.
+    mockFetch({
+      '/api/contacts': {
+        status: 400,
+        body: {
+          error: {
+            code: 'invalid_input',
+            messageKey: 'errors.invalid_input',
+            message: 'An unregistered contact needs a phone number',
+            issues: [{ path: 'phone', messageKey: 'validation.phoneRequiredForInvite' }],
+          },
+        },
+      },
+    });
+    const onCreated = vi.fn();
+    renderWithProviders(<AddContactForm onCreated={onCreated} onCancel={vi.fn()} />);
+    await user.type(screen.getByLabelText('Name'), 'Carol');
+    await user.type(screen.getByLabelText('Email (optional)'), 'carol@example.test');
+    await user.click(screen.getByRole('button', { name: 'Add contact' }));
+    const phone = screen.getByLabelText('Phone number');
+    await vi.waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    expect(describedText(phone)).toContain("This person isn't on Lendloop yet: add a phone number to invite them.");
+    expect(document.activeElement).toBe(phone);
+    expect(onCreated).not.toHaveBeenCalled();
+  });
 });

@@ -25,7 +25,8 @@ interface AddContactFormProps {
 
 /**
  * Spec §2 "Add new": name, phone (with country code), optional email and
- * username. A server refusal shows at its field when it names one, else as
+ * username. The phone may stay empty when a username or email is given; the
+ * server asks for it when that person turns out not to be registered. A server refusal shows at its field when it names one, else as
  * a 'failed to add contact' toast with the reason.
  */
 export function AddContactForm({ onCreated, onCancel }: AddContactFormProps) {
@@ -44,7 +45,12 @@ export function AddContactForm({ onCreated, onCancel }: AddContactFormProps) {
   const onSubmit = handleSubmit(async (values) => {
     let contact: Contact;
     try {
-      contact = await create.mutateAsync({ ...values, email: values.email ?? '', username: values.username ?? '' });
+      contact = await create.mutateAsync({
+        ...values,
+        phone: values.phone ?? '',
+        email: values.email ?? '',
+        username: values.username ?? '',
+      });
     } catch (error) {
       const fieldErrors = contactFieldErrors(error, { fields: ADD_FIELDS, usernameTyped: values.username !== null });
       if (fieldErrors.length === 0) {
@@ -63,7 +69,12 @@ export function AddContactForm({ onCreated, onCancel }: AddContactFormProps) {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4" data-testid="add-contact-form">
-      <ContactIdentityFields register={register} errors={errors} nameLabel={t('contacts.fields.name')} />
+      <ContactIdentityFields
+        register={register}
+        errors={errors}
+        nameLabel={t('contacts.fields.name')}
+        phoneHint={t('contacts.fields.phoneHintAdd')}
+      />
       <TextField
         label={t('contacts.fields.username')}
         autoComplete="off"

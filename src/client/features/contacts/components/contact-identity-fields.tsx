@@ -11,10 +11,12 @@ interface ContactIdentityFieldsProps {
   errors: Partial<Record<IdentityField, FieldError>>;
   /** Already translated: the add and edit forms name the name field differently. */
   nameLabel: string;
+  /** Already translated: when the phone may stay empty differs between adding and editing. */
+  phoneHint: string;
 }
 
 /** The name, phone (with country code) and optional email fields that adding and editing a contact share (spec §2). */
-export function ContactIdentityFields({ register, errors, nameLabel }: ContactIdentityFieldsProps) {
+export function ContactIdentityFields({ register, errors, nameLabel, phoneHint }: ContactIdentityFieldsProps) {
   const { t } = useTranslation();
   const errorText = (message: string | undefined) => (message ? t(message) : undefined);
   return (
@@ -25,7 +27,7 @@ export function ContactIdentityFields({ register, errors, nameLabel }: ContactId
         type="tel"
         inputMode="tel"
         autoComplete="off"
-        hint={t('contacts.fields.phoneHint')}
+        hint={phoneHint}
         error={errorText(errors.phone?.message)}
         {...register('phone')}
       />

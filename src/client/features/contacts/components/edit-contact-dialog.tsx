@@ -16,6 +16,11 @@ const editContactFormSchema = updateContactSchema.omit({ userId: true });
 type EditContactInput = z.input<typeof editContactFormSchema>;
 type EditContactValues = z.output<typeof editContactFormSchema>;
 
+const unlinkedContactFormSchema = editContactFormSchema.refine((values) => values.phone !== null, {
+  path: ['phone'],
+  message: 'validation.phoneRequiredForInvite',
+});
+
 const EDIT_FIELDS = ['name', 'phone', 'email'] as const;
 
 function EditContactForm({ contact, onDone }: { contact: Contact; onDone: () => void }) {
@@ -27,13 +32,18 @@ function EditContactForm({ contact, onDone }: { contact: Contact; onDone: () => 
     setError,
     formState: { errors, isSubmitting },
   } = useForm<EditContactInput, unknown, EditContactValues>({
-    resolver: zodResolver(editContactFormSchema),
+    // An unlinked contact can only be invited by its number: ask for it here
+    // already; the server holds the same rule (docs/decisions/0007, amendment).
+    resolver: zodResolver(contact.contactUserId ? editContactFormSchema : unlinkedContactFormSchema),
     defaultValues: { name: contact.name, phone: contact.phone ?? '', email: contact.email ?? '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await update.mutateAsync({ id: contact.id, changes: { ...values, email: values.email ?? '' } });
+      await update.mutateAsync({
+        id: contact.id,
+        changes: { ...values, phone: values.phone ?? '', email: values.email ?? '' },
+      });
     } catch (error) {
       const fieldErrors = contactFieldErrors(error, { fields: EDIT_FIELDS, usernameTyped: false });
       fieldErrors.forEach(({ field, messageKey }, index) => {
@@ -49,7 +59,12 @@ function EditContactForm({ contact, onDone }: { contact: Contact; onDone: () => 
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-      <ContactIdentityFields register={register} errors={errors} nameLabel={t('contacts.fields.displayName')} />
+      <ContactIdentityFields
+        register={register}
+        errors={errors}
+        nameLabel={t('contacts.fields.displayName')}
+        phoneHint={t('contacts.fields.phoneHint')}
+      />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
           {t('common.cancel')}
