@@ -15,6 +15,7 @@ import { createEmbeddedGeocoder } from './geocoding/embedded-geocoder';
 import { createNominatimGeocoder } from './geocoding/nominatim-geocoder';
 import type { ReverseGeocoder } from './geocoding/reverse-geocoder';
 import { geocodingRoutes } from './geocoding/routes';
+import { gdprRoutes } from './gdpr/routes';
 import { groupRoutes } from './groups/routes';
 import { healthRoutes } from './health/routes';
 import { itemPermissionRoutes } from './items/permission-routes';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     loginMethod: config.oidc ? 'oidc' : 'builtin-oidc',
   });
   await app.register(userRoutes, { db });
+  await app.register(gdprRoutes, { db, sessionCookie });
   await app.register(registrationCheckRoute, { db });
   // Invitation links are signed with a key of their own, derived from SESSION_SECRET.
   const invitationTokenKey = derivedSecret(config.sessionSecret, 'invitation-token');

@@ -62,6 +62,8 @@ export const conversationSummarySchema = z.object({
   lastMessageType: z.enum(MESSAGE_TYPES),
   lastSystemEvent: z.enum(SYSTEM_EVENTS).nullable(),
   lastMessageAt: z.string(),
+  /** The partner deleted their account: clients show a translated "Deleted account", not the stored name. */
+  partnerDeleted: z.boolean(),
   unreadCount: z.number().int().nonnegative(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
@@ -75,9 +77,12 @@ export const messageSchema = z.object({
   content: z.string(),
   messageType: z.enum(MESSAGE_TYPES),
   systemEvent: z.enum(SYSTEM_EVENTS).nullable(),
+  /** The item a system message names, for when its request is gone (docs/decisions/0015). */
+  systemItemName: z.string().nullable(),
   createdAt: z.string(),
   readAt: z.string().nullable(),
-  sender: z.object({ name: z.string() }),
+  /** `deleted`: the sender's account is gone; show "Deleted account". */
+  sender: z.object({ name: z.string(), deleted: z.boolean() }),
   lendingRequest: z
     .object({
       id: z.string(),
@@ -105,7 +110,8 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 export const threadSchema = z.object({
-  partner: z.object({ id: z.string(), name: z.string() }),
+  /** `deleted`: the partner's account is gone; the thread is read-only. */
+  partner: z.object({ id: z.string(), name: z.string(), deleted: z.boolean() }),
   messages: z.array(messageSchema),
 });
 export type Thread = z.infer<typeof threadSchema>;

@@ -5,6 +5,7 @@ import { optionalEmailSchema } from '../../contract/schemas/profile';
 import { LIMITS } from '../../contract/limits';
 import { replaceControlCharacters } from '../../contract/schemas/text';
 import type { Database, DbOrTx } from '../db/client';
+import { DELETED_ACCOUNT_ISSUER } from '../gdpr/deleted-account';
 import { loginHistory, users } from '../db/schema';
 import type { UserRow } from './session-store';
 
@@ -60,6 +61,8 @@ export async function signInUser(
   context: SignInContext,
 ): Promise<UserRow> {
   const claims = normalizeClaims(rawClaims);
+  // Deleted accounts' stand-ins carry this issuer; no provider can, but nothing must ever sign in as one.
+  if (context.issuer === DELETED_ACCOUNT_ISSUER) throw new Error('Refusing to sign in as a deleted account');
   return db.transaction(async (tx) => {
     const now = new Date();
     let [user] = await tx

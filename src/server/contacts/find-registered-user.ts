@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 
@@ -25,7 +25,11 @@ const columns = { id: users.id, name: users.name, phone: users.phone, email: use
  */
 export async function findRegisteredUser(db: DbOrTx, query: RegisteredUserQuery): Promise<RegisteredUser | null> {
   if (query.username) {
-    const [byUsername] = await db.select(columns).from(users).where(eq(users.username, query.username));
+    // Deleted accounts' stand-ins are never found (docs/decisions/0015); they have no phone or email anyway.
+    const [byUsername] = await db
+      .select(columns)
+      .from(users)
+      .where(and(eq(users.username, query.username), isNull(users.deletedAt)));
     return byUsername ?? null;
   }
   if (query.phone) {

@@ -54,6 +54,8 @@ export async function deleteItem(db: Database, actor: Actor, itemId: string): Pr
         content: itemDeletedText(item.name),
         messageType: 'system' as const,
         systemEvent: 'item_deleted' as const,
+        // The request goes with the item: the notice keeps the name so every reader sees it in their language.
+        systemItemName: item.name,
       })),
     );
     await tx.delete(items).where(eq(items.id, itemId));

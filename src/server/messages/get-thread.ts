@@ -17,7 +17,7 @@ export async function getThread(db: Database, actor: Actor, partnerId: string): 
   authorize(actor, 'message:readThread', partner, { hideAs404: true });
   const rows = await selectThreadMessages(db, actor.id, partnerId);
   return {
-    partner: { id: partner.partnerId, name: partner.name },
+    partner: { id: partner.partnerId, name: partner.name, deleted: partner.deleted },
     messages: rows.reverse().map(presentMessage),
   };
 }

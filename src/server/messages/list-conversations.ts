@@ -8,6 +8,7 @@ import type { Actor } from '../policies';
 interface ConversationRow extends Record<string, unknown> {
   partner_id: string;
   partner_name: string;
+  partner_deleted: boolean;
   content: string;
   message_type: string;
   system_event: string | null;
@@ -43,7 +44,7 @@ export async function listConversations(db: Database, actor: Actor): Promise<Con
        WHERE m.receiver_id = ${actor.id} AND m.read_at IS NULL
        GROUP BY m.sender_id
     )
-    SELECT latest.partner_id, u.name AS partner_name, latest.content, latest.message_type,
+    SELECT latest.partner_id, u.name AS partner_name, u.deleted_at IS NOT NULL AS partner_deleted, latest.content, latest.message_type,
            latest.system_event, latest.created_at, COALESCE(unread.unread_count, 0) AS unread_count
       FROM latest
       JOIN ${users} u ON u.id = latest.partner_id
@@ -54,6 +55,7 @@ export async function listConversations(db: Database, actor: Actor): Promise<Con
   return result.rows.map((row) => ({
     partnerId: row.partner_id,
     partnerName: row.partner_name,
+    partnerDeleted: row.partner_deleted,
     lastMessage: row.content,
     lastMessageType: row.message_type as MessageType,
     lastSystemEvent: row.system_event as SystemEvent | null,

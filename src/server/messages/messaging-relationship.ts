@@ -5,6 +5,8 @@ import type { MessagingRelationship } from '../policies';
 
 export interface Partner extends MessagingRelationship {
   name: string;
+  /** An anonymous stand-in of a deleted account (docs/decisions/0015): readable, never messaged. */
+  deleted: boolean;
 }
 
 /**
@@ -17,6 +19,7 @@ export async function findPartner(db: DbOrTx, actorId: string, partnerId: string
     .select({
       partnerId: users.id,
       name: users.name,
+      deletedAt: users.deletedAt,
       inContacts: sql<boolean>`EXISTS (
         SELECT 1 FROM ${contacts} c
          WHERE (c.user_id = ${actorId} AND c.contact_user_id = ${partnerId})
@@ -36,6 +39,7 @@ export async function findPartner(db: DbOrTx, actorId: string, partnerId: string
   return {
     partnerId: row.partnerId,
     name: row.name,
+    deleted: row.deletedAt !== null,
     inNetwork: row.inContacts || row.sharesGroup,
     hasConversation: row.hasConversation,
   };

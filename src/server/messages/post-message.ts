@@ -12,6 +12,8 @@ export interface NewMessage {
   content: string;
   messageType: MessageType;
   systemEvent?: SystemEvent | null;
+  /** The item a system message names, kept because the item may be gone when it is read (docs/decisions/0015). */
+  systemItemName?: string | null;
   lendingRequestId?: string | null;
   networkRequestId?: string | null;
 }
@@ -38,6 +40,7 @@ export async function insertMessages(tx: DbOrTx, rows: readonly NewMessage[]): P
         content: row.content,
         messageType: row.messageType,
         systemEvent: row.systemEvent ?? null,
+        systemItemName: row.systemItemName ?? null,
         lendingRequestId: row.lendingRequestId ?? null,
         networkRequestId: row.networkRequestId ?? null,
       })),

@@ -31,7 +31,8 @@ export async function sendMessage(
     ]);
   }
   const partner = await findPartner(db, actor.id, input.receiverId);
-  if (!partner || !can(actor, 'message:send', partner)) throw recipientNotAllowed();
+  // A deleted account's stand-in is refused like an unknown id (docs/decisions/0015).
+  if (!partner || partner.deleted || !can(actor, 'message:send', partner)) throw recipientNotAllowed();
 
   const posted = await insertMessages(db, [
     { senderId: actor.id, receiverId: input.receiverId, content: input.content, messageType: 'user' },

@@ -25,6 +25,7 @@ export function selectThreadMessages(db: DbOrTx, readerId: string, partnerId: st
     .select({
       message: messages,
       senderName: users.name,
+      senderDeleted: sql<boolean>`${users.deletedAt} IS NOT NULL`,
       lendingRequest: {
         id: lendingRequests.id,
         itemId: lendingRequests.itemId,
@@ -88,9 +89,10 @@ export function presentMessage(row: ThreadMessageRow): Message {
     content: message.content,
     messageType: message.messageType as MessageType,
     systemEvent: message.systemEvent as SystemEvent | null,
+    systemItemName: message.systemItemName,
     createdAt: message.createdAt.toISOString(),
     readAt: message.readAt ? message.readAt.toISOString() : null,
-    sender: { name: row.senderName },
+    sender: { name: row.senderName, deleted: row.senderDeleted },
     // Left joins give a null id when the message has no request (or one the reader is not party to).
     lendingRequest:
       lending?.id && lending.itemId && lending.ownerId && lending.requesterId && lending.status

@@ -82,12 +82,28 @@ export const NETWORK_ITEM_ADDED_BY_READER_KEY = 'messages.notice.networkItemAdde
  * is all there is.
  */
 export function systemMessageText(t: TFunction, message: Message, readerId: string): string {
-  const item = nonEmpty(message.lendingRequest?.itemName) ?? nonEmpty(message.networkRequest?.title);
+  // The name kept with the message when its request is gone (a deleted item or account).
+  const item =
+    nonEmpty(message.lendingRequest?.itemName) ??
+    nonEmpty(message.networkRequest?.title) ??
+    nonEmpty(message.systemItemName ?? undefined);
   if (message.systemEvent === null || item === undefined) return message.content;
   if (message.systemEvent === 'network_item_added' && message.senderId === readerId) {
     return t(NETWORK_ITEM_ADDED_BY_READER_KEY, { item });
   }
-  return t(SYSTEM_TEXT_KEYS[message.systemEvent], { item, name: message.sender.name });
+  return t(SYSTEM_TEXT_KEYS[message.systemEvent], { item, name: senderName(t, message) });
+}
+
+export const DELETED_ACCOUNT_KEY = 'messages.deletedAccount';
+
+/** Who wrote a message: a deleted account shows a translated label, not its stand-in's stored name. */
+export function senderName(t: TFunction, message: Message): string {
+  return message.sender.deleted ? t(DELETED_ACCOUNT_KEY) : message.sender.name;
+}
+
+/** The other person of a conversation, by the same rule. */
+export function partnerLabel(t: TFunction, partner: { name: string; deleted: boolean }): string {
+  return partner.deleted ? t(DELETED_ACCOUNT_KEY) : partner.name;
 }
 
 /** Whether a notice tells its reader that an item was shared with them (then it links to Available Items). */

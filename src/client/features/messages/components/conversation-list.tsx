@@ -5,7 +5,7 @@ import type { ConversationSummary } from '../../../../contract/schemas/messages'
 import { useDateFormatters } from '../../../i18n/use-date-formatters';
 import { cn } from '../../../lib/cn';
 import { formatUnreadCount } from '../format-unread-count';
-import { conversationPreview } from '../message-texts';
+import { conversationPreview, partnerLabel } from '../message-texts';
 import { conversationHref } from '../messages-route';
 
 interface ConversationListProps {
@@ -58,7 +58,7 @@ export function ConversationList({ conversations, activePartnerId }: Conversatio
                     className={cn('truncate text-base text-slate-900', unread ? 'font-bold' : 'font-semibold')}
                     data-testid="conversation-name"
                   >
-                    {conversation.partnerName}
+                    {partnerLabel(t, { name: conversation.partnerName, deleted: conversation.partnerDeleted })}
                   </span>
                   <time
                     dateTime={conversation.lastMessageAt}

@@ -13,7 +13,7 @@ import { TextareaField } from '../../../components/ui/form-field';
 import { useDateFormatters } from '../../../i18n/use-date-formatters';
 import { runWithToasts } from '../../../lib/run-with-toasts';
 import { useUpdateLendingRequest } from '../../lending/api/update-lending-request';
-import { systemMessageText } from '../message-texts';
+import { senderName, systemMessageText } from '../message-texts';
 import { MessageTime } from './message-time';
 import { RequestStatusBadge } from './request-status-badge';
 
@@ -59,7 +59,7 @@ export function LendingRequestMessage({ message, request, userId }: LendingReque
           {message.content}
         </blockquote>
         <figcaption className="text-xs text-slate-600">
-          {message.senderId === userId ? t('messages.thread.you') : message.sender.name}
+          {message.senderId === userId ? t('messages.thread.you') : senderName(t, message)}
         </figcaption>
       </figure>
       {from !== null && until !== null && (
@@ -68,7 +68,7 @@ export function LendingRequestMessage({ message, request, userId }: LendingReque
         </p>
       )}
       <MessageTime value={message.createdAt} className="mt-1 block text-xs text-slate-600" />
-      {canDecide && <OwnerDecision request={request} requesterName={message.sender.name} />}
+      {canDecide && <OwnerDecision request={request} requesterName={senderName(t, message)} />}
     </article>
   );
 }

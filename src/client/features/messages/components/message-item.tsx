@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Message } from '../../../../contract/schemas/messages';
 import { cn } from '../../../lib/cn';
-import { isItemSharedWithReader, messageKind, systemMessageText } from '../message-texts';
+import { isItemSharedWithReader, messageKind, senderName, systemMessageText } from '../message-texts';
 import { AVAILABLE_ITEMS_PATH } from '../messages-route';
 import { LendingRequestMessage } from './lending-request-message';
 import { MessageTime } from './message-time';
@@ -45,7 +45,7 @@ function MessageBubble({ message, own }: { message: Message; own: boolean }) {
       data-own={own}
     >
       {/* Who wrote it, for screen readers: sighted readers see it from the side. */}
-      <span className="sr-only">{own ? t('messages.thread.you') : message.sender.name}: </span>
+      <span className="sr-only">{own ? t('messages.thread.you') : senderName(t, message)}: </span>
       {message.content}
       <MessageTime
         value={message.createdAt}

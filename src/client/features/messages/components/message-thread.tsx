@@ -8,6 +8,7 @@ import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useThread } from '../api/get-thread';
 import { useMarkRead } from '../api/mark-read';
 import { MESSAGES_PATH } from '../messages-route';
+import { partnerLabel } from '../message-texts';
 import { MessageComposer } from './message-composer';
 import { MessageItem } from './message-item';
 
@@ -35,7 +36,8 @@ export function MessageThread({ userId, partnerId, partnerName }: MessageThreadP
   const thread = useThread(userId, partnerId);
   useFailureToast(thread, t('messages.toasts.threadFailed'));
   const messages = useMemo(() => inTimeOrder(thread.data?.messages ?? []), [thread.data]);
-  const name = thread.data?.partner.name ?? partnerName ?? '';
+  const name = (thread.data && partnerLabel(t, thread.data.partner)) ?? partnerName ?? '';
+  const partnerDeleted = thread.data?.partner.deleted === true;
 
   // Marks read once per newest unread message, not on every poll that still shows it unread.
   const { mutate: markRead } = useMarkRead();
@@ -103,7 +105,17 @@ export function MessageThread({ userId, partnerId, partnerName }: MessageThreadP
         )}
       </div>
 
-      <MessageComposer userId={userId} partnerId={partnerId} />
+      {partnerDeleted ? (
+        // A deleted account's stand-in cannot be written to (the server refuses it too).
+        <p
+          className="border-t border-slate-200 bg-white px-4 py-3 text-sm text-slate-700"
+          data-testid="thread-partner-deleted"
+        >
+          {t('messages.thread.partnerDeleted')}
+        </p>
+      ) : (
+        <MessageComposer userId={userId} partnerId={partnerId} />
+      )}
     </section>
   );
 }

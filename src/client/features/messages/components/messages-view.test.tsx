@@ -221,7 +221,7 @@ describe('<MessagesPage/> thread', () => {
       conversationRoutes([makeConversation()], () =>
         makeThread([
           makeMessage({ readAt: '2026-03-01T10:00:00Z' }),
-          makeMessage({ senderId: ME, receiverId: BOB, content: 'Mine', sender: { name: 'Annabel Lee' } }),
+          makeMessage({ senderId: ME, receiverId: BOB, content: 'Mine', sender: { name: 'Annabel Lee', deleted: false } }),
         ]),
       ),
       conversationHref(BOB),

@@ -6,6 +6,7 @@ import { cn } from '../../../lib/cn';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useConversations } from '../api/get-conversations';
 import { useCurrentUserId } from '../api/use-current-user-id';
+import { partnerLabel } from '../message-texts';
 import { PARTNER_PARAM } from '../messages-route';
 import { ConversationList } from './conversation-list';
 import { MessageThread } from './message-thread';
@@ -68,7 +69,14 @@ export function MessagesView() {
         )}
       >
         {partnerId !== undefined && userId !== undefined ? (
-          <MessageThread key={partnerId} userId={userId} partnerId={partnerId} partnerName={partner?.partnerName} />
+          <MessageThread
+            key={partnerId}
+            userId={userId}
+            partnerId={partnerId}
+            partnerName={
+              partner ? partnerLabel(t, { name: partner.partnerName, deleted: partner.partnerDeleted }) : undefined
+            }
+          />
         ) : (
           <div className="flex flex-1 flex-col items-center justify-center px-6 text-center" data-testid="no-thread">
             <MessagesSquare className="h-10 w-10 text-slate-500" aria-hidden="true" />

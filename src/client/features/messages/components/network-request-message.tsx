@@ -1,6 +1,7 @@
 import { HandHelping, Megaphone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { senderName } from '../message-texts';
 import type { Message } from '../../../../contract/schemas/messages';
 import { Button } from '../../../components/ui/button';
 import { CATEGORY_LABEL_KEYS } from '../../items/item-labels';
@@ -37,7 +38,7 @@ export function NetworkRequestMessage({ message, request, userId }: NetworkReque
         <Megaphone className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
         {own
           ? t('messages.networkRequest.ownHeading')
-          : t('messages.networkRequest.heading', { name: message.sender.name })}
+          : t('messages.networkRequest.heading', { name: senderName(t, message) })}
       </p>
       <h3 className="mt-1 text-base font-semibold break-words text-slate-900">{request.title}</h3>
       {request.description !== null && (
@@ -67,7 +68,7 @@ export function NetworkRequestMessage({ message, request, userId }: NetworkReque
             onOpenChange={setHelping}
             messageId={message.id}
             requestTitle={request.title}
-            requesterName={message.sender.name}
+            requesterName={senderName(t, message)}
           />
         </>
       )}

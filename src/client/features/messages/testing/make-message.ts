@@ -16,9 +16,10 @@ export function makeMessage(overrides: Partial<Message> = {}): Message {
     content: 'Hello there',
     messageType: 'user',
     systemEvent: null,
+    systemItemName: null,
     createdAt: new Date(Date.UTC(2026, 2, 1, 9, sequence)).toISOString(),
     readAt: null,
-    sender: { name: 'Bob Baker' },
+    sender: { name: 'Bob Baker', deleted: false },
     lendingRequest: null,
     networkRequest: null,
     ...overrides,
@@ -56,7 +57,7 @@ export function makeNetworkRequestInfo(
   };
 }
 
-export function makeThread(messages: Message[], partner = { id: BOB, name: 'Bob Baker' }): Thread {
+export function makeThread(messages: Message[], partner = { id: BOB, name: 'Bob Baker', deleted: false }): Thread {
   return { partner, messages };
 }
 
@@ -68,6 +69,7 @@ export function makeConversation(overrides: Partial<ConversationSummary> = {}): 
     lastMessageType: 'user',
     lastSystemEvent: null,
     lastMessageAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    partnerDeleted: false,
     unreadCount: 0,
     ...overrides,
   };

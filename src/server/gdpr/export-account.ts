@@ -1,0 +1,426 @@
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client';
+import {
+  contacts,
+  feedback,
+  groupJoinRequests,
+  groupMembers,
+  groups,
+  items,
+  lendingRequests,
+  loginHistory,
+  messages,
+  networkRequestResponses,
+  networkRequests,
+  userPhotos,
+  users,
+} from '../db/schema';
+import { AppError } from '../http/app-error';
+import type { PhotoStore } from '../photos/photo-store';
+import { exportItems } from './export-items';
+import { iso, jsonArray, keyset, pages, type PageCursor } from './export-pages';
+
+/** Bumped when a field changes meaning or goes away; new fields keep the version. */
+export const EXPORT_FORMAT_VERSION = 1;
+/** Rows per query: memory holds one page of a table, whatever its size. */
+export const EXPORT_BATCH_SIZE = 500;
+
+export interface ExportOptions {
+  photoStore: PhotoStore;
+  batchSize?: number;
+  now?: Date;
+}
+
+const other = alias(users, 'other');
+
+/** How another person appears: what the app already shows about them (docs/decisions/0015). */
+const person = (table: typeof users | typeof other) => ({
+  id: table.id,
+  name: table.name,
+  username: table.username,
+  deleted: sql<boolean>`${table.deletedAt} IS NOT NULL`,
+});
+
+/**
+ * Spec §2 GDPR export: everything Lendloop stores about one person, as one
+ * JSON document written piece by piece. Large tables are read in keyset
+ * pages and photos one at a time, so a person with 10,000 messages costs the
+ * server one page of memory, not the whole file (`npm run bench`, "Export").
+ * Other people appear only as the app already shows them: name and username,
+ * never their phone or email (the contact details here are the ones the
+ * person typed into their own address book).
+ */
+export async function* exportAccount(db: Database, userId: string, options: ExportOptions): AsyncGenerator<string> {
+  const size = options.batchSize ?? EXPORT_BATCH_SIZE;
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw AppError.notFound();
+  const [photo] = await db.select().from(userPhotos).where(eq(userPhotos.userId, userId));
+  const head = {
+    format: 'lendloop-account-export',
+    formatVersion: EXPORT_FORMAT_VERSION,
+    generatedAt: (options.now ?? new Date()).toISOString(),
+    profile: {
+      id: user.id,
+      username: user.username,
+      name: user.name,
+      phone: user.phone,
+      email: user.email,
+      language: user.language,
+      profileImageUrl: user.profileImageUrl,
+      createdAt: iso(user.createdAt),
+      lastLogin: iso(user.lastLogin),
+      lastActive: iso(user.lastActive),
+    },
+    // Which sign-in account Lendloop knows the person by: data about them, and
+    // what links this export to their account at the identity provider.
+    signInIdentity: { issuer: user.issuer, subject: user.subject },
+    consent: {
+      feedbackBannerDismissedAt: iso(user.bannerDismissedAt),
+      cookieConsent:
+        'Your cookie choice is stored only in your browser’s local storage, never on our server (docs/decisions/0006), so it is not part of this file.',
+    },
+    profilePhoto: photo
+      ? {
+          contentType: photo.contentType,
+          width: photo.width,
+          height: photo.height,
+          byteSize: photo.byteSize,
+          createdAt: iso(photo.createdAt),
+          dataBase64: photo.bytes.toString('base64'),
+        }
+      : null,
+  };
+  yield JSON.stringify(head).slice(0, -1);
+
+  const sections: [string, () => AsyncGenerator<string>][] = [
+    ['loginHistory', () => exportLoginHistory(db, userId, size)],
+    ['items', () => exportItems(db, userId, size, options.photoStore)],
+    ['contacts', () => exportContacts(db, userId, size)],
+    ['groups', () => exportGroups(db, userId, size)],
+    ['joinRequests', () => exportJoinRequests(db, userId, size)],
+    ['lendingRequests', () => exportLendingRequests(db, userId, size)],
+    ['messages', () => exportMessages(db, userId, size)],
+    ['networkRequests', () => exportNetworkRequests(db, userId, size)],
+    ['networkRequestAnswers', () => exportNetworkAnswers(db, userId, size)],
+    ['feedback', () => exportFeedback(db, userId, size)],
+  ];
+  for (const [key, write] of sections) {
+    yield `,${JSON.stringify(key)}:`;
+    yield* write();
+  }
+  yield '}';
+}
+
+function exportLoginHistory(db: Database, userId: string, size: number) {
+  const k = keyset(loginHistory.loginAt, loginHistory.id);
+  return jsonArray(
+    pages(size, (after, limit) =>
+      db
+        .select({ row: loginHistory, id: loginHistory.id, cursorAt: k.cursorAt })
+        .from(loginHistory)
+        .where(and(eq(loginHistory.userId, userId), k.after(after)))
+        .orderBy(...k.orderBy)
+        .limit(limit),
+    ),
+    (rows) =>
+      rows.map(({ row }) => ({
+        loginAt: iso(row.loginAt),
+        loginMethod: row.loginMethod,
+        ipAddress: row.ipAddress,
+        userAgent: row.userAgent,
+      })),
+  );
+}
+
+function exportContacts(db: Database, userId: string, size: number) {
+  const k = keyset(contacts.createdAt, contacts.id);
+  return jsonArray(
+    pages(size, (after, limit) =>
+      db
+        .select({ contact: contacts, linked: person(other), id: contacts.id, cursorAt: k.cursorAt })
+        .from(contacts)
+        .leftJoin(other, eq(other.id, contacts.contactUserId))
+        .where(and(eq(contacts.userId, userId), k.after(after)))
+        .orderBy(...k.orderBy)
+        .limit(limit),
+    ),
+    (rows) =>
+      rows.map(({ contact, linked }) => ({
+        id: contact.id,
+        name: contact.name,
+        phone: contact.phone,
+        email: contact.email,
+        notes: contact.notes,
+        status: contact.status,
+        invitationMethod: contact.invitationMethod,
+        invitedAt: iso(contact.invitedAt),
+        createdAt: iso(contact.createdAt),
+        updatedAt: iso(contact.updatedAt),
+        linkedUser: linked?.id ? { id: linked.id, name: linked.name, username: linked.username } : null,
+      })),
+  );
+}
+
+/** Memberships with the group and its member list, which every member already sees on the group's page. */
+function exportGroups(db: Database, userId: string, size: number) {
+  const k = keyset(groupMembers.joinedAt, groupMembers.id);
+  return jsonArray(
+    pages(size, (after, limit) =>
+      db
+        .select({ membership: groupMembers, group: groups, id: groupMembers.id, cursorAt: k.cursorAt })
+        .from(groupMembers)
+        .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+        .where(and(eq(groupMembers.userId, userId), k.after(after)))
+        .orderBy(...k.orderBy)
+        .limit(limit),
+    ),
+    async (rows) => {
+      const members = await db
+        .select({
+          groupId: groupMembers.groupId,
+          role: groupMembers.role,
+          joinedAt: groupMembers.joinedAt,
+          ...person(users),
+        })
+        .from(groupMembers)
+        .innerJoin(users, eq(users.id, groupMembers.userId))
+        .where(
+          and(
+            inArray(
+              groupMembers.groupId,
+              rows.map((row) => row.group.id),
+            ),
+            ne(groupMembers.userId, userId),
+          ),
+        )
+        .orderBy(groupMembers.joinedAt);
+      return rows.map(({ membership, group }) => ({
+        group: {
+          id: group.id,
+          name: group.name,
+          description: group.description,
+          location: group.location,
+          isPrivate: group.isPrivate,
+          maxMembers: group.maxMembers,
+          createdAt: iso(group.createdAt),
+          // The code lets people join: the admin's to share, so only theirs is here.
+          groupCode: group.adminId === userId ? group.groupCode : undefined,
+        },
+        yourRole: membership.role,
+        joinedAt: iso(membership.joinedAt),
+        otherMembers: members
+          .filter((member) => member.groupId === group.id)
+          .map((member) => ({
+            name: member.name,
+            username: member.username,
+            role: member.role,
+            joinedAt: iso(member.joinedAt),
+          })),
+      }));
+    },
+  );
+}
+
+async function* exportJoinRequests(db: Database, userId: string, size: number): AsyncGenerator<string> {
+  const k = keyset(groupJoinRequests.requestedAt, groupJoinRequests.id);
+  const load = (where: SQL | undefined) => (after: PageCursor | null, limit: number) =>
+    db
+      .select({
+        request: groupJoinRequests,
+        group: { id: groups.id, name: groups.name },
+        requester: person(users),
+        id: groupJoinRequests.id,
+        cursorAt: k.cursorAt,
+      })
+      .from(groupJoinRequests)
+      .innerJoin(groups, eq(groups.id, groupJoinRequests.groupId))
+      .innerJoin(users, eq(users.id, groupJoinRequests.userId))
+      .where(and(where, k.after(after)))
+      .orderBy(...k.orderBy)
+      .limit(limit);
+  type Row = Awaited<ReturnType<ReturnType<typeof load>>>[number];
+  const present = (withRequester: boolean) => (rows: Row[]) =>
+    rows.map(({ request, group, requester }) => ({
+      group,
+      ...(withRequester ? { requester: { name: requester.name, username: requester.username } } : {}),
+      status: request.status,
+      requestMessage: request.requestMessage,
+      adminResponse: request.adminResponse,
+      requestedAt: iso(request.requestedAt),
+      respondedAt: iso(request.respondedAt),
+    }));
+  yield '{"yours":';
+  yield* jsonArray(pages(size, load(eq(groupJoinRequests.userId, userId))), present(false));
+  yield ',"toGroupsYouAdminister":';
+  yield* jsonArray(
+    pages(size, load(and(eq(groups.adminId, userId), ne(groupJoinRequests.userId, userId)))),
+    present(true),
+  );
+  yield '}';
+}
+
+async function* exportLendingRequests(db: Database, userId: string, size: number): AsyncGenerator<string> {
+  const k = keyset(lendingRequests.requestedAt, lendingRequests.id);
+  const load = (side: 'requester' | 'owner') => (after: PageCursor | null, limit: number) =>
+    db
+      .select({
+        request: lendingRequests,
+        item: { id: items.id, name: items.name },
+        otherPerson: person(other),
+        id: lendingRequests.id,
+        cursorAt: k.cursorAt,
+      })
+      .from(lendingRequests)
+      .innerJoin(items, eq(items.id, lendingRequests.itemId))
+      .innerJoin(other, eq(other.id, side === 'requester' ? lendingRequests.ownerId : lendingRequests.requesterId))
+      .where(
+        and(eq(side === 'requester' ? lendingRequests.requesterId : lendingRequests.ownerId, userId), k.after(after)),
+      )
+      .orderBy(...k.orderBy)
+      .limit(limit);
+  type Row = Awaited<ReturnType<ReturnType<typeof load>>>[number];
+  const present = (otherRole: 'owner' | 'requester') => (rows: Row[]) =>
+    rows.map(({ request, item, otherPerson }) => ({
+      id: request.id,
+      item,
+      [otherRole]: { name: otherPerson.name, username: otherPerson.username, deleted: otherPerson.deleted },
+      status: request.status,
+      message: request.message,
+      requestedFrom: request.requestedFrom,
+      expectedReturnDate: request.expectedReturnDate,
+      ownerResponse: request.ownerResponse,
+      requestedAt: iso(request.requestedAt),
+      respondedAt: iso(request.respondedAt),
+      updatedAt: iso(request.updatedAt),
+    }));
+  yield '{"asRequester":';
+  yield* jsonArray(pages(size, load('requester')), present('owner'));
+  yield ',"asOwner":';
+  yield* jsonArray(pages(size, load('owner')), present('requester'));
+  yield '}';
+}
+
+/** Messages the person sent or received, oldest first; nobody else's conversations. */
+function exportMessages(db: Database, userId: string, size: number) {
+  const k = keyset(messages.createdAt, messages.id);
+  return jsonArray(
+    pages(size, (after, limit) =>
+      db
+        .select({ message: messages, partner: person(other), id: messages.id, cursorAt: k.cursorAt })
+        .from(messages)
+        .innerJoin(
+          other,
+          sql`${other.id} = CASE WHEN ${messages.senderId} = ${userId} THEN ${messages.receiverId} ELSE ${messages.senderId} END`,
+        )
+        .where(and(or(eq(messages.senderId, userId), eq(messages.receiverId, userId)), k.after(after)))
+        .orderBy(...k.orderBy)
+        .limit(limit),
+    ),
+    (rows) =>
+      rows.map(({ message, partner }) => ({
+        id: message.id,
+        direction: message.senderId === userId ? 'sent' : 'received',
+        partner: { name: partner.name, username: partner.username, deleted: partner.deleted },
+        content: message.content,
+        messageType: message.messageType,
+        systemEvent: message.systemEvent,
+        systemItemName: message.systemItemName,
+        lendingRequestId: message.lendingRequestId,
+        networkRequestId: message.networkRequestId,
+        createdAt: iso(message.createdAt),
+        readAt: iso(message.readAt),
+      })),
+  );
+}
+
+/** The person's network requests with every answer they received. */
+function exportNetworkRequests(db: Database, userId: string, size: number) {
+  const k = keyset(networkRequests.createdAt, networkRequests.id);
+  return jsonArray(
+    pages(size, (after, limit) =>
+      db
+        .select({ request: networkRequests, id: networkRequests.id, cursorAt: k.cursorAt })
+        .from(networkRequests)
+        .where(and(eq(networkRequests.requesterId, userId), k.after(after)))
+        .orderBy(...k.orderBy)
+        .limit(limit),
+    ),
+    async (rows) => {
+      const answers = await db
+        .select({ answer: networkRequestResponses, responder: person(users) })
+        .from(networkRequestResponses)
+        .innerJoin(users, eq(users.id, networkRequestResponses.responderId))
+        .where(
+          inArray(
+            networkRequestResponses.networkRequestId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(networkRequestResponses.createdAt);
+      return rows.map(({ request }) => ({
+        id: request.id,
+        title: request.title,
+        description: request.description,
+        category: request.category,
+        urgency: request.urgency,
+        createdAt: iso(request.createdAt),
+        answers: answers
+          .filter(({ answer }) => answer.networkRequestId === request.id)
+          .map(({ answer, responder }) => ({
+            responder: { name: responder.name, username: responder.username },
+            response: answer.response,
+            message: answer.message,
+            itemId: answer.itemId,
+            createdAt: iso(answer.createdAt),
+          })),
+      }));
+    },
+  );
+}
+
+/** Answers the person gave to other people's network requests. */
+function exportNetworkAnswers(db: Database, userId: string, size: number) {
+  const k = keyset(networkRequestResponses.createdAt, networkRequestResponses.id);
+  return jsonArray(
+    pages(size, (after, limit) =>
+      db
+        .select({
+          answer: networkRequestResponses,
+          request: { id: networkRequests.id, title: networkRequests.title },
+          requester: person(users),
+          id: networkRequestResponses.id,
+          cursorAt: k.cursorAt,
+        })
+        .from(networkRequestResponses)
+        .innerJoin(networkRequests, eq(networkRequests.id, networkRequestResponses.networkRequestId))
+        .innerJoin(users, eq(users.id, networkRequests.requesterId))
+        .where(and(eq(networkRequestResponses.responderId, userId), k.after(after)))
+        .orderBy(...k.orderBy)
+        .limit(limit),
+    ),
+    (rows) =>
+      rows.map(({ answer, request, requester }) => ({
+        networkRequest: { ...request, requester: { name: requester.name, username: requester.username } },
+        response: answer.response,
+        message: answer.message,
+        itemId: answer.itemId,
+        createdAt: iso(answer.createdAt),
+      })),
+  );
+}
+
+function exportFeedback(db: Database, userId: string, size: number) {
+  const k = keyset(feedback.createdAt, feedback.id);
+  return jsonArray(
+    pages(size, (after, limit) =>
+      db
+        .select({ row: feedback, id: feedback.id, cursorAt: k.cursorAt })
+        .from(feedback)
+        .where(and(eq(feedback.userId, userId), k.after(after)))
+        .orderBy(...k.orderBy)
+        .limit(limit),
+    ),
+    (rows) => rows.map(({ row }) => ({ rating: row.rating, feedback: row.feedback, createdAt: iso(row.createdAt) })),
+  );
+}

@@ -1,0 +1,67 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountParamsSchema } from '../../contract/schemas/gdpr';
+import type { Database } from '../db/client';
+import type { SessionCookieSettings } from '../http/session-guard';
+import { createPostgresPhotoStore, type PhotoStore } from '../photos/photo-store';
+import { authorize, requireActor } from '../policies';
+import { announceAccountDeletion, deleteAccount } from './delete-account';
+import { exportAccount } from './export-account';
+
+export interface GdprRouteOptions {
+  db: Database;
+  sessionCookie: SessionCookieSettings;
+  photoStore?: PhotoStore;
+}
+
+/** `lendloop-2026-11-25.json`: the product and the server's date (UTC), spec §2 GDPR. */
+export function exportFileName(now: Date): string {
+  return `lendloop-${now.toISOString().slice(0, 10)}.json`;
+}
+
+/** Spec §7: the data export and the account deletion, each for the signed-in person only. */
+export const gdprRoutes: FastifyPluginAsyncZod<GdprRouteOptions> = async (app, options) => {
+  const { db, sessionCookie } = options;
+  const photoStore = options.photoStore ?? createPostgresPhotoStore(db);
+
+  app.post('/api/gdpr/export/:userId', { schema: { params: accountParamsSchema } }, async (request, reply) => {
+    const actor = requireActor(request);
+    authorize(actor, 'account:export', { id: request.params.userId });
+    const now = new Date();
+    const body = exportAccount(db, actor.id, { photoStore, now });
+    // The first chunk (the profile) is read before answering: a failure there
+    // is still a proper error answer, not a truncated file.
+    const first = await body.next();
+    async function* rest() {
+      if (!first.done) yield first.value;
+      yield* body;
+    }
+    const stream = Readable.from(rest());
+    stream.on('error', (error) => request.log.error({ err: error }, 'account export failed mid-stream'));
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${exportFileName(now)}"`)
+      .header('cache-control', 'no-store')
+      .send(stream);
+  });
+
+  app.delete(
+    '/api/gdpr/delete-account/:userId',
+    { schema: { params: accountParamsSchema } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const deletion = await deleteAccount(db, actor, request.params.userId);
+      await announceAccountDeletion(db, app.liveEvents, deletion, request.log);
+      // The session rows are gone; the cookie goes too (same attributes as when set,
+      // or browsers keep a __Host- cookie). Open live streams end at their next
+      // ping, which finds no session.
+      reply.clearCookie(sessionCookie.name, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: sessionCookie.secure,
+      });
+      return reply.code(204).send();
+    },
+  );
+};
