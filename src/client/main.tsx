@@ -4,9 +4,11 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadFirstPage } from './app/first-page-preload';
-import { authUserQueryOptions } from './features/auth/api/get-auth-user';
+import { AUTH_USER_URL, authUserQueryOptions } from './features/auth/api/get-auth-user';
+import { browserStorage, profileLanguageToApply } from './features/auth/profile-language';
 import { initI18n } from './i18n/i18n';
 import { createQueryClient } from './lib/query-client';
+import type { User } from '../contract/schemas/user';
 import './styles.css';
 
 const rootElement = document.getElementById('root');
@@ -35,7 +37,13 @@ const sessionChecked = queryClient
 // whole first page (about 120 ms on a mid-range phone, the largest part of
 // the Total Blocking Time Lighthouse measured, docs/performance.md). Nothing
 // is on screen yet but the static spinner, so nothing waits for it.
-void Promise.all([initI18n(), sessionChecked]).then(([i18n]) => {
+void Promise.all([initI18n(), sessionChecked]).then(async ([i18n]) => {
+  // After a sign-in the interface follows the language saved in the profile
+  // (spec §4). Switched before the first render, so no page flashes in the
+  // other language; it costs a second locale file only on that one load.
+  const user = queryClient.getQueryData<User | null>([AUTH_USER_URL]);
+  const profileLanguage = profileLanguageToApply(user, i18n.resolvedLanguage, browserStorage());
+  if (profileLanguage) await i18n.changeLanguage(profileLanguage).catch(() => undefined);
   startTransition(() => {
     root.render(
       <StrictMode>

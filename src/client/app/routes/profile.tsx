@@ -1,8 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/layouts/page-frame';
+import { useAuthUser } from '../../features/auth/api/get-auth-user';
+import { ProfileView } from '../../features/profile/components/profile-view';
 
-/** Page frame only (spec §2 Profile); the screen itself comes with its own issue. */
+/** Spec §2 Profile. Signed-in routes render only with a session user, so it is there. */
 export function ProfilePage() {
   const { t } = useTranslation();
-  return <PageFrame title={t('pages.profile.title')} subtitle={t('pages.profile.subtitle')} />;
+  const user = useAuthUser().data;
+  return (
+    <PageFrame title={t('pages.profile.title')} subtitle={t('pages.profile.subtitle')}>
+      {user && <ProfileView user={user} />}
+    </PageFrame>
+  );
 }

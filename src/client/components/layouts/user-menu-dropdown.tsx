@@ -7,7 +7,7 @@ import { LANGUAGES } from '../../../contract/enums';
 import { signOut } from '../../features/auth/sign-out';
 import { getDisplayName, getEmailPreview } from '../../features/users/email-preview';
 import { LANGUAGE_NATIVE_NAMES, toSupportedLanguage } from '../../i18n/languages';
-import { USER_MENU_TRIGGER_CLASSES, UserInitials } from './user-menu-trigger';
+import { USER_MENU_TRIGGER_CLASSES, UserAvatar } from './user-menu-trigger';
 
 const ITEM_CLASSES =
   'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900';
@@ -32,7 +32,7 @@ export function UserMenuDropdown({ user, defaultOpen }: { user: User; defaultOpe
         aria-label={t('userMenu.open', { name: displayName })}
         className={USER_MENU_TRIGGER_CLASSES}
       >
-        <UserInitials user={user} />
+        <UserAvatar user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Content
         align="end"

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../../contract/schemas/user';
 import { getDisplayName } from '../../features/users/email-preview';
-import { USER_MENU_TRIGGER_CLASSES, UserInitials } from './user-menu-trigger';
+import { USER_MENU_TRIGGER_CLASSES, UserAvatar } from './user-menu-trigger';
 
 const loadDropdown = () => import('./user-menu-dropdown');
 const UserMenuDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.UserMenuDropdown })));
@@ -30,7 +30,7 @@ export function UserMenu({ user }: { user: User }) {
       onFocus={() => void loadDropdown()}
       onClick={() => setWanted(true)}
     >
-      <UserInitials user={user} />
+      <UserAvatar user={user} />
     </button>
   );
 

@@ -1,0 +1,52 @@
+import type { Language } from '../../../contract/enums';
+import type { User } from '../../../contract/schemas/user';
+import { toSupportedLanguage } from '../../i18n/languages';
+
+/** Local-storage key: the sign-in (user id and its lastLogin) whose profile language was already applied. */
+export const PROFILE_LANGUAGE_APPLIED_KEY = 'lendloop.profileLanguageAppliedFor';
+
+type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
+
+/**
+ * The language the interface should switch to because the person chose it
+ * in their profile (spec §4), or null to leave it as it is.
+ *
+ * It applies once per sign-in, on the first page load after it (a sign-in
+ * ends with a full page load): the profile language is the person's choice
+ * on every device they sign in on. Afterwards the language menu in the
+ * header may switch the interface for this browser only (it does not write
+ * the profile, which needs a phone number); applying the profile language on
+ * every load would undo that choice at the next reload. A new sign-in has a
+ * new lastLogin and applies it again.
+ *
+ * Not on an account's very first sign-in (createdAt equals lastLogin): its
+ * language then is only the default the server gave it, not a choice, and
+ * the person has just signed up in the language the interface shows.
+ */
+export function profileLanguageToApply(
+  user: Pick<User, 'id' | 'language' | 'createdAt' | 'lastLogin'> | null | undefined,
+  interfaceLanguage: string | undefined,
+  storage: Storage,
+): Language | null {
+  if (!user?.lastLogin) return null;
+  const signIn = `${user.id}|${user.lastLogin}`;
+  try {
+    if (storage.getItem(PROFILE_LANGUAGE_APPLIED_KEY) === signIn) return null;
+    storage.setItem(PROFILE_LANGUAGE_APPLIED_KEY, signIn);
+  } catch {
+    // Storage refused (private mode, quota): applying on every load is the lesser harm.
+  }
+  if (user.createdAt === user.lastLogin) return null;
+  return user.language === toSupportedLanguage(interfaceLanguage) ? null : user.language;
+}
+
+const NO_STORAGE: Storage = { getItem: () => null, setItem: () => undefined };
+
+/** Local storage, or none where reading the property itself throws (storage blocked by the browser). */
+export function browserStorage(): Storage {
+  try {
+    return window.localStorage;
+  } catch {
+    return NO_STORAGE;
+  }
+}
