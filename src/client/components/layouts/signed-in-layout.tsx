@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../../contract/schemas/user';
+import { useShowFeedbackBanner } from '../../features/feedback/api/get-banner-state';
+import { FeedbackBanner } from '../../features/feedback/components/feedback-banner';
 import { FeedbackBannerSlot } from '../../features/feedback/components/feedback-banner-slot';
 import { useLiveEvents } from '../../features/live/use-live-events';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';
@@ -21,9 +23,10 @@ export function SignedInLayout({ user, children }: SignedInLayoutProps) {
   useLiveEvents();
   const unread = useUnreadCount();
   const unreadCount = unread.data;
+  const showFeedbackBanner = useShowFeedbackBanner();
 
   return (
-    <FeedbackBannerSlot>
+    <FeedbackBannerSlot banner={showFeedbackBanner ? <FeedbackBanner userId={user.id} /> : null}>
       <a
         href="#main-content"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

@@ -2,7 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { LIMITS } from '../../../../contract/limits';
 
 interface FeedbackBannerSlotProps {
-  /** The beta feedback banner (a later issue); nothing is shown and nothing is pushed down while it is absent. */
+  /** The beta feedback banner; nothing is shown and nothing is pushed down while it is absent. */
   banner?: ReactNode;
   children: ReactNode;
 }
