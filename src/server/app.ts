@@ -99,12 +99,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(userRoutes, { db });
   await app.register(gdprRoutes, { db, sessionCookie });
   await app.register(registrationCheckRoute, { db });
-  // Invitation links are signed with a key of their own, derived from SESSION_SECRET.
+  // Links sent before short tokens were signed with this key; the referral
+  // routes verify them until they expire (contacts/invitation-link.ts).
   const invitationTokenKey = derivedSecret(config.sessionSecret, 'invitation-token');
-  await app.register(contactRoutes, {
-    db,
-    invitations: { tokenKey: invitationTokenKey, publicUrl: config.publicUrl },
-  });
+  await app.register(contactRoutes, { db, invitations: { publicUrl: config.publicUrl } });
   await app.register(referralRoutes, { db, tokenKey: invitationTokenKey });
   await app.register(groupRoutes, { db });
   await app.register(itemRoutes, { db });

@@ -4,7 +4,13 @@ import { LIMITS } from '../../contract/limits';
 import { AppError } from '../http/app-error';
 
 /**
- * The `ref` of an invitation link: `<payload>.<signature>`, both base64url.
+ * The old `ref` of an invitation link, before short tokens
+ * (invitation-link.ts): `<payload>.<signature>`, both base64url. New links
+ * are no longer signed; links already sent are verified here until they
+ * expire, `LIMITS.invitationLinkTtlDays` after the release that introduced
+ * short tokens, after which this file can go (`signInvitationToken` stays
+ * only so tests can make such links).
+ *
  * The payload names the inviter and the contact they invited and carries an
  * expiry; the HMAC-SHA256 signature (key derived from SESSION_SECRET) makes
  * it impossible to forge or alter. It is not encrypted: it holds two random

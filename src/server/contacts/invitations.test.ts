@@ -22,7 +22,7 @@ describe('GET /api/contacts/invitation/:contactId', () => {
     expect((await get(null, contact.id)).statusCode).toBe(401);
   });
 
-  it('gives the owner the contact and a signed link at PUBLIC_URL/invite', async () => {
+  it('gives the owner the contact and a short link at PUBLIC_URL/invite, its token kept on the contact', async () => {
     const owner = await createUser(t.db, { name: 'Alice Owner' });
     const contact = await createContact(t.db, owner, { name: 'Carol', email: 'carol@example.test' });
     const response = await get(owner, contact.id, `?userId=${owner.id}`);
@@ -37,8 +37,54 @@ describe('GET /api/contacts/invitation/:contactId', () => {
     });
     const link = new URL(body.invitationLink);
     expect(`${link.origin}${link.pathname}`).toBe('http://127.0.0.1:3000/invite');
-    expect(link.searchParams.get('ref')).toMatch(/^[\w-]+\.[\w-]+$/);
+    const ref = link.searchParams.get('ref');
+    expect(ref).toMatch(/^[0-9A-Za-z]{12}$/);
+    expect(body.invitationLink.length).toBeLessThan(60);
+    // Also with a typical production address, the link fits a text message line.
+    expect(new URL(`/invite?ref=${ref}`, 'https://lendloop.example.org').href.length).toBeLessThan(60);
     expect(new Date(body.expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    expect(await readContact(contact.id)).toMatchObject({
+      invitationToken: ref,
+      invitationExpiresAt: new Date(body.expiresAt),
+    });
+  });
+
+  it('keeps a still-valid token when asked again, renewing its expiry, so links already sent keep working', async () => {
+    const owner = await createUser(t.db);
+    const contact = await createContact(t.db, owner);
+    const refOf = (body: { invitationLink: string }) => new URL(body.invitationLink).searchParams.get('ref');
+    const soon = new Date(Date.now() + 60_000);
+    const first = (await get(owner, contact.id)).json();
+    await t.db.update(contacts).set({ invitationExpiresAt: soon }).where(eq(contacts.id, contact.id));
+    const again = (await get(owner, contact.id)).json();
+    expect(refOf(again)).toBe(refOf(first));
+    expect(new Date(again.expiresAt).getTime()).toBeGreaterThan(soon.getTime() + 29 * 86_400_000);
+    // Two dialogs opened at once share one token (one UPDATE under the row lock).
+    const [a, b] = await Promise.all([get(owner, contact.id), get(owner, contact.id)]);
+    expect(refOf(a.json())).toBe(refOf(first));
+    expect(refOf(b.json())).toBe(refOf(first));
+  });
+
+  it('replaces an expired token with a new one', async () => {
+    const owner = await createUser(t.db);
+    const contact = await createContact(t.db, owner, {
+      invitationToken: 'Expired00000',
+      invitationExpiresAt: new Date(Date.now() - 1000),
+    });
+    const ref = new URL((await get(owner, contact.id)).json().invitationLink).searchParams.get('ref');
+    expect(ref).toMatch(/^[0-9A-Za-z]{12}$/);
+    expect(ref).not.toBe('Expired00000');
+    expect((await readContact(contact.id))?.invitationToken).toBe(ref);
+  });
+
+  it('gives different contacts different tokens', async () => {
+    const owner = await createUser(t.db);
+    const refs = new Set<string | null>();
+    for (let i = 0; i < 5; i++) {
+      const contact = await createContact(t.db, owner);
+      refs.add(new URL((await get(owner, contact.id)).json().invitationLink).searchParams.get('ref'));
+    }
+    expect(refs.size).toBe(5);
   });
 
   it("hides a stranger's contact (404) and refuses a foreign userId (403)", async () => {
@@ -47,6 +93,7 @@ describe('GET /api/contacts/invitation/:contactId', () => {
     const contact = await createContact(t.db, owner);
     expect((await get(stranger, contact.id)).statusCode).toBe(404);
     expect((await get(owner, contact.id, `?userId=${stranger.id}`)).statusCode).toBe(403);
+    expect((await readContact(contact.id))?.invitationToken).toBeNull();
   });
 
   it('has nothing to invite for an active contact (409)', async () => {

@@ -6,11 +6,10 @@ import { contacts, users } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { authorize, type Actor } from '../policies';
 import { findContact, type ContactRow } from './contact-query';
-import { invitationExpiry, signInvitationToken } from './invitation-token';
+import { issueInvitationToken } from './invitation-link';
 
 export interface InvitationSettings {
-  /** Key that signs invitation tokens (derived from SESSION_SECRET). */
-  tokenKey: string;
+  /** Where invitation links point: `<publicUrl>/invite?ref=<token>`. */
   publicUrl: URL;
 }
 
@@ -26,8 +25,10 @@ async function invitableContact(db: Database, actor: Actor, contactId: string): 
 }
 
 /**
- * What the invitation dialog needs (spec §3 Invitation data). Each call signs
- * a fresh link; earlier links stay valid until they expire.
+ * What the invitation dialog needs (spec §3 Invitation data). The link's
+ * token lives on the contact: opening the dialog again keeps a token that is
+ * still valid and renews its expiry, so every link sent to this contact
+ * leads to the same place (invitation-link.ts).
  */
 export async function getInvitationData(
   db: Database,
@@ -39,10 +40,11 @@ export async function getInvitationData(
   const [inviter] = await db.select({ name: users.name }).from(users).where(eq(users.id, actor.id));
   if (!inviter) throw AppError.unauthenticated();
 
-  const expiresAt = invitationExpiry();
-  const token = signInvitationToken(settings.tokenKey, { inviterId: actor.id, contactId: contact.id, expiresAt });
+  const issued = await issueInvitationToken(db, actor.id, contact.id);
+  // Linked by a referral since it was read above: nothing left to invite.
+  if (!issued) throw alreadyActive();
   const link = new URL('/invite', settings.publicUrl);
-  link.searchParams.set('ref', token);
+  link.searchParams.set('ref', issued.token);
   return {
     contactId: contact.id,
     contactName: contact.name,
@@ -50,7 +52,7 @@ export async function getInvitationData(
     contactEmail: contact.email,
     invitationLink: link.href,
     inviterName: inviter.name,
-    expiresAt: expiresAt.toISOString(),
+    expiresAt: issued.expiresAt.toISOString(),
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ProcessReferralResult } from '../../contract/schemas/referral';
 import { lockAddressBook } from '../contacts/address-book-lock';
-import { verifyInvitationToken } from '../contacts/invitation-token';
+import { resolveInvitation } from '../contacts/invitation-link';
 import type { Database, DbOrTx } from '../db/client';
 import { contacts, users } from '../db/schema';
 import { AppError } from '../http/app-error';
@@ -19,9 +19,9 @@ export async function processReferral(
   db: Database,
   actor: Actor,
   token: string,
-  tokenKey: string,
+  legacyKey: string,
 ): Promise<ProcessReferralResult> {
-  const claims = verifyInvitationToken(tokenKey, token);
+  const claims = await resolveInvitation(db, token, legacyKey);
   if (claims.inviterId === actor.id) throw invalid();
 
   return db.transaction(async (tx) => {
@@ -50,7 +50,7 @@ export async function processReferral(
     } else if (invited.contactUserId && invited.contactUserId !== actor.id) {
       throw invalid();
     } else if (!invited.contactUserId) {
-      linkedInviterSide = await linkInvitedContact(tx, invited.id, actor, Boolean(inviterHasActor));
+      linkedInviterSide = await linkInvitedContact(tx, invited, actor, inviterHasActor?.id ?? null);
     }
     const linkedOwnSide = await addInviterToContacts(tx, actor, inviter);
     return { inviterName: inviter.name, linked: linkedInviterSide || linkedOwnSide };
@@ -60,22 +60,30 @@ export async function processReferral(
 /**
  * Links the inviter's pending contact to the new user. If the inviter has
  * meanwhile added that user another way, the pending entry is a duplicate of
- * an active one and is dropped rather than left behind as "not registered".
+ * an active one and is dropped rather than left behind as "not registered";
+ * its link token moves to the entry that stays, so processing the same link
+ * again finds it and is the usual no-op rather than "invalid".
  */
 async function linkInvitedContact(
   tx: DbOrTx,
-  contactId: string,
+  invited: typeof contacts.$inferSelect,
   actor: Actor,
-  inviterAlreadyHasActor: boolean,
+  inviterEntryForActor: string | null,
 ): Promise<boolean> {
-  if (inviterAlreadyHasActor) {
-    await tx.delete(contacts).where(eq(contacts.id, contactId));
+  if (inviterEntryForActor) {
+    await tx.delete(contacts).where(eq(contacts.id, invited.id));
+    if (invited.invitationToken) {
+      await tx
+        .update(contacts)
+        .set({ invitationToken: invited.invitationToken, invitationExpiresAt: invited.invitationExpiresAt })
+        .where(eq(contacts.id, inviterEntryForActor));
+    }
     return false;
   }
   await tx
     .update(contacts)
     .set({ contactUserId: actor.id, status: 'active', updatedAt: new Date() })
-    .where(eq(contacts.id, contactId));
+    .where(eq(contacts.id, invited.id));
   return true;
 }
 

@@ -12,6 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The key links were signed with before short tokens (app.ts derives the same). */
+const legacyKey = () => derivedSecret(t.config.sessionSecret, 'invitation-token');
+
 const contactsOf = (userId: string) =>
   t.db.select().from(contacts).where(eq(contacts.userId, userId)).orderBy(contacts.createdAt);
 
@@ -74,27 +77,27 @@ describe('POST /api/referral/process', () => {
     expect(await contactsOf(mallory.id)).toHaveLength(0);
   });
 
-  it('refuses tampered, forged, expired and own links, changing nothing', async () => {
+  it('refuses altered, unknown, expired and own links, changing nothing', async () => {
     const { alice, contact, ref } = await invitation();
     const carol = await createUser(t.db);
-    const key = derivedSecret(t.config.sessionSecret, 'invitation-token');
-    const [payload, signature] = ref.split('.');
-    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
-    const retargeted = Buffer.from(JSON.stringify({ ...claims, inviter: carol.id })).toString('base64url');
+    const key = legacyKey();
+    const flip = (c: string) => (c === 'a' ? 'b' : 'a');
     const refs = {
-      tampered: `${retargeted}.${signature}`,
-      forged: signInvitationToken('not-our-key', {
+      altered: `${ref.slice(0, -1)}${flip(ref.slice(-1))}`,
+      truncated: ref.slice(0, -3),
+      lengthened: `${ref}x`,
+      unknown: 'Zz9Zz9Zz9Zz9',
+      garbage: 'not a token at all',
+      forgedOld: signInvitationToken('not-our-key', {
         inviterId: alice.id,
         contactId: contact.id,
         expiresAt: new Date(Date.now() + 60_000),
       }),
-      expired: signInvitationToken(key, {
+      expiredOld: signInvitationToken(key, {
         inviterId: alice.id,
         contactId: contact.id,
         expiresAt: new Date(Date.now() - 1000),
       }),
-      truncated: ref.slice(0, -3),
-      garbage: 'not a token at all',
     };
     for (const [label, bad] of Object.entries(refs)) {
       const response = await processAs(carol, bad);
@@ -104,6 +107,33 @@ describe('POST /api/referral/process', () => {
     expect((await processAs(alice, ref)).json().error.code).toBe('invite_link_invalid');
     expect((await contactsOf(alice.id))[0]).toMatchObject({ contactUserId: null, status: 'pending' });
     expect(await contactsOf(carol.id)).toHaveLength(0);
+  });
+
+  it('refuses a link past its expiry', async () => {
+    const { alice, contact, ref } = await invitation();
+    await t.db
+      .update(contacts)
+      .set({ invitationExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(contacts.id, contact.id));
+    const response = await processAs(await createUser(t.db), ref);
+    expect(response.json().error.code).toBe('invite_link_invalid');
+    expect((await contactsOf(alice.id))[0]).toMatchObject({ contactUserId: null, status: 'pending' });
+  });
+
+  it('still honours a signed link sent before short links, until it expires, idempotently', async () => {
+    const alice = await createUser(t.db, { name: 'Alice' });
+    const contact = await createContact(t.db, alice, { name: 'Dave' });
+    const oldRef = signInvitationToken(legacyKey(), {
+      inviterId: alice.id,
+      contactId: contact.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const preview = await t.request(null, { method: 'GET', url: `/api/referral/preview?ref=${oldRef}` });
+    expect(preview.json()).toEqual({ inviterName: 'Alice' });
+    const dave = await createUser(t.db);
+    expect((await processAs(dave, oldRef)).json()).toEqual({ inviterName: 'Alice', linked: true });
+    expect((await contactsOf(alice.id))[0]).toMatchObject({ contactUserId: dave.id, status: 'active' });
+    expect((await processAs(dave, oldRef)).json()).toEqual({ inviterName: 'Alice', linked: false });
   });
 
   it('refuses a link whose contact the inviter has removed', async () => {
@@ -153,10 +183,14 @@ describe('GET /api/referral/preview', () => {
     expect(response.json()).toEqual({ inviterName: 'Alice' });
   });
 
-  it('refuses a tampered link with "invite link invalid or corrupted"', async () => {
-    const { ref } = await invitation();
-    const response = await t.request(null, { method: 'GET', url: `/api/referral/preview?ref=x${ref}` });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.code).toBe('invite_link_invalid');
+  it('refuses a tampered link, and one whose contact was removed, with "invite link invalid or corrupted"', async () => {
+    const { contact, ref } = await invitation();
+    const tampered = await t.request(null, { method: 'GET', url: `/api/referral/preview?ref=x${ref}` });
+    expect(tampered.statusCode).toBe(400);
+    expect(tampered.json().error.code).toBe('invite_link_invalid');
+    await t.db.delete(contacts).where(eq(contacts.id, contact.id));
+    const removed = await t.request(null, { method: 'GET', url: `/api/referral/preview?ref=${ref}` });
+    expect(removed.statusCode).toBe(400);
+    expect(removed.json().error.code).toBe('invite_link_invalid');
   });
 });
