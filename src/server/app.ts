@@ -33,6 +33,8 @@ import { messageRoutes } from './messages/routes';
 import { unreadCountRoute } from './messages/unread-count-route';
 import { networkRequestRoutes } from './network-requests/routes';
 import { referralRoutes } from './referral/routes';
+import { feedbackRoutes } from './feedback/routes';
+import { profilePhotoRoutes } from './users/profile-photo-routes';
 import { registrationCheckRoute } from './users/registration-check-route';
 import { userRoutes } from './users/routes';
 
@@ -98,6 +100,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(userRoutes, { db });
   await app.register(gdprRoutes, { db, sessionCookie });
+  await app.register(profilePhotoRoutes, { db });
+  await app.register(feedbackRoutes, { db });
   await app.register(registrationCheckRoute, { db });
   // Links sent before short tokens were signed with this key; the referral
   // routes verify them until they expire (contacts/invitation-link.ts).

@@ -163,7 +163,8 @@ export const groupMemberSchema = z.object({
   userId: z.string(),
   role: z.enum(GROUP_ROLES),
   joinedAt: z.string(),
-  user: personSchema,
+  /** Members are listed to members only, who share the group, so each photo is theirs to see (docs/decisions/0016). */
+  user: personSchema.extend({ photoUrl: z.string().nullable() }),
 });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 

@@ -27,6 +27,8 @@ export function presentContact({ contact, user, mutual }: ContactRow): Contact {
           username: user.username,
           email: mutual ? user.email : null,
           phone: mutual ? user.phone : null,
+          // Either address book relates them, so the photo is theirs to see (rule user:readPhoto).
+          photoUrl: user.photoUrl,
         }
       : null,
     invitationMethod: contact.invitationMethod as InvitationMethod | null,

@@ -14,7 +14,14 @@ export function selectContacts(db: DbOrTx, where: SQL | undefined) {
   return db
     .select({
       contact: contacts,
-      user: { id: users.id, name: users.name, username: users.username, email: users.email, phone: users.phone },
+      user: {
+        id: users.id,
+        name: users.name,
+        username: users.username,
+        email: users.email,
+        phone: users.phone,
+        photoUrl: users.profileImageUrl,
+      },
       mutual: sql<boolean>`${reverseContacts.id} IS NOT NULL`,
     })
     .from(contacts)

@@ -57,7 +57,10 @@ export function accessOf(row: GroupRow, viewerId: string): GroupAccess {
 /** Members of one group, admin first, then by joining date. */
 export function selectMembers(db: DbOrTx, groupId: string) {
   return db
-    .select({ member: groupMembers, user: { id: users.id, name: users.name, username: users.username } })
+    .select({
+      member: groupMembers,
+      user: { id: users.id, name: users.name, username: users.username, photoUrl: users.profileImageUrl },
+    })
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .where(eq(groupMembers.groupId, groupId))

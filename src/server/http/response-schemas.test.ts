@@ -25,6 +25,7 @@ const WITHOUT_RESPONSE_SCHEMA: Record<string, string> = {
   'PUT /api/items/:id/return': 'answers 204 without a body',
   'PUT /api/messages/read/:userId/:partnerId': 'answers 204 without a body',
   'GET /api/photos/:id': 'answers the image bytes (WebP), not JSON',
+  'GET /api/users/:userId/photo': 'answers the profile photo bytes (WebP), not JSON',
   'POST /api/gdpr/export/:userId':
     'a JSON file download streamed page by page (docs/decisions/0015); too big to build and check in memory',
   'GET /api/events': 'a server-sent event stream written to the raw response; events are checked by the bus',

@@ -57,25 +57,7 @@ const CARD_WEBP_QUALITY = 75;
  * A file the decoder refuses is the client's fault (415), never a 500.
  */
 export async function processPhoto(input: Buffer, declaredContentType: string): Promise<ProcessedPhoto> {
-  const sniffed = sniffImageType(input);
-  if (!sniffed) throw new AppError('invalid_image_format', 'Not a JPEG, PNG or WebP image');
-  const declared = mediaType(declaredContentType);
-  if (declared !== sniffed) {
-    throw new AppError('invalid_image_format', `Declared ${declared || 'no type'} but the bytes are ${sniffed}`);
-  }
-
-  // Header only: no pixel is decoded here. The limit is off for this call
-  // because sharp would refuse with its own message; the check below is ours.
-  const metadata = await decoderStep(() => sharp(input, { limitInputPixels: false }).metadata());
-  if (metadata.format !== SHARP_FORMAT[sniffed] || !metadata.width || !metadata.height) {
-    throw new AppError('invalid_image_format', `The decoder reads ${metadata.format ?? 'no format'}, not ${sniffed}`);
-  }
-  if (metadata.width * metadata.height > LIMITS.photoMaxInputPixels) {
-    throw new AppError(
-      'image_too_large',
-      `Image is ${metadata.width}×${metadata.height} pixels; at most ${LIMITS.photoMaxInputPixels} are accepted`,
-    );
-  }
+  await checkUpload(input, declaredContentType);
 
   // Upright sRGB pixels at the stored size, 8 bits per channel: sharp's
   // colour handling (CMYK, 16-bit PNG, alpha) is done here, once.
@@ -98,6 +80,38 @@ export async function processPhoto(input: Buffer, declaredContentType: string): 
         ),
   ]);
   return { bytes, contentType: 'image/webp', width, height, cardBytes };
+}
+
+/**
+ * Steps 1 and 2 of processPhoto, shared with profile photos
+ * (profile-photo.ts): the bytes are a JPEG, PNG or WebP as declared, and not
+ * a pixel flood. Only the header is read. Returns the stored dimensions
+ * (before EXIF rotation).
+ */
+export async function checkUpload(
+  input: Buffer,
+  declaredContentType: string,
+): Promise<{ width: number; height: number }> {
+  const sniffed = sniffImageType(input);
+  if (!sniffed) throw new AppError('invalid_image_format', 'Not a JPEG, PNG or WebP image');
+  const declared = mediaType(declaredContentType);
+  if (declared !== sniffed) {
+    throw new AppError('invalid_image_format', `Declared ${declared || 'no type'} but the bytes are ${sniffed}`);
+  }
+
+  // Header only: no pixel is decoded here. The limit is off for this call
+  // because sharp would refuse with its own message; the check below is ours.
+  const metadata = await decoderStep(() => sharp(input, { limitInputPixels: false }).metadata());
+  if (metadata.format !== SHARP_FORMAT[sniffed] || !metadata.width || !metadata.height) {
+    throw new AppError('invalid_image_format', `The decoder reads ${metadata.format ?? 'no format'}, not ${sniffed}`);
+  }
+  if (metadata.width * metadata.height > LIMITS.photoMaxInputPixels) {
+    throw new AppError(
+      'image_too_large',
+      `Image is ${metadata.width}×${metadata.height} pixels; at most ${LIMITS.photoMaxInputPixels} are accepted`,
+    );
+  }
+  return { width: metadata.width, height: metadata.height };
 }
 
 /** Shrinks to fit a square of `side` pixels, keeping the aspect ratio; never enlarges. */
@@ -133,7 +147,7 @@ function mediaType(contentType: string): string {
  * into image_too_large, anything else (truncated or corrupt data, a format
  * libvips cannot read) into invalid_image_format.
  */
-async function decoderStep<T>(step: () => Promise<T>): Promise<T> {
+export async function decoderStep<T>(step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (error) {

@@ -70,7 +70,7 @@ export const photoEtag = (photoId: string, size: PhotoSize) =>
   size === 'full' ? `"${photoId}"` : `"${photoId}-${size}"`;
 
 /** RFC 9110 §13.1.2: `*` or a list of tags, compared weakly (a `W/` prefix is ignored). */
-function etagMatches(header: string, etag: string): boolean {
+export function etagMatches(header: string, etag: string): boolean {
   return header
     .split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''))

@@ -1,6 +1,7 @@
 import { AppError } from '../http/app-error';
 import type { Actor } from './actor';
 import { contactRules } from './contact-policy';
+import { feedbackRules } from './feedback-policy';
 import { groupRules } from './group-policy';
 import { itemRules, photoRules } from './item-policy';
 import { lendingRules } from './lending-policy';
@@ -11,6 +12,7 @@ export { requireActor, requireSession, type Actor } from './actor';
 export type { GroupAccess } from './group-policy';
 export type { ItemAccess, PhotoAccess } from './item-policy';
 export type { MessagingRelationship, NetworkRequestMessageAccess } from './message-policy';
+export type { ProfilePhotoAccess } from './user-policy';
 
 /**
  * The one authorization module (Outline's server/policies). Every rule is a
@@ -25,6 +27,7 @@ const rules = {
   ...photoRules,
   ...lendingRules,
   ...messageRules,
+  ...feedbackRules,
 } as const;
 
 export type Action = keyof typeof rules;

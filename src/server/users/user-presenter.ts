@@ -3,7 +3,12 @@ import type { Language } from '../../contract/enums';
 import type { UserRow } from '../auth/session-store';
 import type { loginHistory } from '../db/schema';
 
-/** Shapes every user response: internal columns (issuer, subject) never leave the server. */
+/**
+ * Shapes every user response: internal columns (issuer, subject) never leave
+ * the server. `profile_image_url` is written together with the photo row
+ * (users/profile-photo.ts), so it names the current photo or is null; a
+ * deleted account's stand-in never shows one.
+ */
 export function presentUser(user: UserRow): User {
   return {
     id: user.id,
@@ -12,7 +17,7 @@ export function presentUser(user: UserRow): User {
     phone: user.phone,
     email: user.email,
     language: user.language as Language,
-    profileImageUrl: user.profileImageUrl,
+    profileImageUrl: user.deletedAt ? null : user.profileImageUrl,
     createdAt: user.createdAt.toISOString(),
     lastLogin: user.lastLogin?.toISOString() ?? null,
     lastActive: user.lastActive?.toISOString() ?? null,

@@ -60,7 +60,14 @@ describe('<ContactCard/>', () => {
         status: 'active',
         contactUserId: 'user-2',
         username: 'bob',
-        user: { id: 'user-2', name: 'Bob B.', username: 'bob', email: 'bob@linked.example', phone: null },
+        user: {
+          id: 'user-2',
+          name: 'Bob B.',
+          username: 'bob',
+          email: 'bob@linked.example',
+          phone: null,
+          photoUrl: null,
+        },
       }),
     );
     expect(within(card).getByTestId('contact-status').textContent).toBe('Active');
@@ -76,7 +83,7 @@ describe('<ContactCard/>', () => {
         email: null,
         status: 'active',
         contactUserId: 'user-2',
-        user: { id: 'user-2', name: 'Bob', username: 'bob', email: 'bob@linked.example', phone: null },
+        user: { id: 'user-2', name: 'Bob', username: 'bob', email: 'bob@linked.example', phone: null, photoUrl: null },
       }),
     );
     expect(within(linked.card).getByTestId('contact-email').textContent).toBe('bob@linked.example');

@@ -81,7 +81,7 @@ describe('<GroupDetailsPage/> views', () => {
   });
 
   it('skips members without user data', async () => {
-    const broken = { ...makeGroup().members[1]!, user: { id: '', name: '', username: '' } };
+    const broken = { ...makeGroup().members[1]!, user: { id: '', name: '', username: '', photoUrl: null } };
     renderGroupDetails({
       [GROUP_URL]: { body: makeGroup({ members: [makeGroup().members[0]!, broken] }) },
       [REQUESTS_URL]: { body: [] },

@@ -12,7 +12,7 @@ export function makeMember(overrides: Partial<GroupMember> = {}): GroupMember {
     userId: VIEWER_ID,
     role: 'admin',
     joinedAt: '2026-01-10T10:00:00.000Z',
-    user: { id: VIEWER_ID, name: 'Annabel Lee', username: 'annabel' },
+    user: { id: VIEWER_ID, name: 'Annabel Lee', username: 'annabel', photoUrl: null },
     ...overrides,
   };
 }
@@ -22,7 +22,7 @@ export const bobMember = (overrides: Partial<GroupMember> = {}): GroupMember =>
     id: 'm-2',
     userId: BOB_ID,
     role: 'member',
-    user: { id: BOB_ID, name: 'Bob Stone', username: 'bob' },
+    user: { id: BOB_ID, name: 'Bob Stone', username: 'bob', photoUrl: null },
     ...overrides,
   });
 

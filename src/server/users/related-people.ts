@@ -1,0 +1,27 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { contacts, groupMembers, messages } from '../db/schema';
+
+/**
+ * Whether `viewerId` is related to the person `personId`: a registered contact in either
+ * address book, a shared group, or a message between them. The same
+ * relationship messaging checks in messages/messaging-relationship.ts
+ * (docs/decisions/0010), here as one SQL expression so a read judges it in
+ * the statement that loads the row. Three EXISTS probes on indexed columns.
+ *
+ * Used for profile photos (rule `user:readPhoto`, docs/decisions/0016).
+ */
+export function relatedToViewer(viewerId: string, personId: string): SQL {
+  return sql`(EXISTS (
+    SELECT 1 FROM ${contacts} c
+     WHERE (c.user_id = ${viewerId} AND c.contact_user_id = ${personId})
+        OR (c.user_id = ${personId} AND c.contact_user_id = ${viewerId})
+  ) OR EXISTS (
+    SELECT 1 FROM ${groupMembers} mine
+      JOIN ${groupMembers} theirs ON theirs.group_id = mine.group_id
+     WHERE mine.user_id = ${viewerId} AND theirs.user_id = ${personId}
+  ) OR EXISTS (
+    SELECT 1 FROM ${messages} m
+     WHERE (m.sender_id = ${viewerId} AND m.receiver_id = ${personId})
+        OR (m.sender_id = ${personId} AND m.receiver_id = ${viewerId})
+  ))`;
+}
