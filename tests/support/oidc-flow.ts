@@ -22,6 +22,11 @@ export class CookieJar {
   get(name: string): string | undefined {
     return this.cookies.get(name);
   }
+
+  /** A cookie the page itself wrote (e.g. the client's `i18next` language cookie). */
+  set(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
 }
 
 export async function freePort(): Promise<number> {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { LoginMethod } from '../../contract/enums';
+import { LANGUAGE_COOKIE, type LoginMethod } from '../../contract/enums';
 import type { Database } from '../db/client';
 import type { SessionCookieSettings } from '../http/session-guard';
 import type { OidcClient, PendingLogin } from './oidc-client';
@@ -93,6 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
         userAgent: request.headers['user-agent'],
         ipAddress: request.ip,
         loginMethod: options.loginMethod,
+        languageHints: [request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']],
       });
       // A new session id at every sign-in; the previous session (if any) ends.
       if (request.auth) await destroySession(db, request.auth.idHash);

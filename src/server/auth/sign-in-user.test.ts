@@ -62,7 +62,8 @@ describe('claims from the issuer', () => {
     );
     expect(user.name).toBe('Ada  Lovelace');
     expect(user.email).toBeNull();
-    expect(user.language).toBe('en');
+    // The locale claim was not a string; no browser hint either: the interface fallback.
+    expect(user.language).toBe('de');
     const long = await signInUser(
       database.db,
       { sub: 'long', name: 'N'.repeat(300), email: `${'e'.repeat(250)}@x.ch` },
@@ -79,5 +80,43 @@ describe('claims from the issuer', () => {
     ]);
     expect(a.id).toBe(b.id);
     expect(await database.db.$count(users, eq(users.subject, 'twice'))).toBe(1);
+  });
+});
+
+describe('the language of a new account (docs/decisions/0016)', () => {
+  const signUp = (sub: string, languageHints: (string | undefined)[], locale?: string) =>
+    signInUser(
+      database.db,
+      { sub, preferred_username: sub, ...(locale ? { locale } : {}) },
+      { ...context, languageHints },
+    );
+
+  it.each([
+    ['the i18next cookie first', ['it', 'fr-CH, fr;q=0.9'], undefined, 'it'],
+    [
+      'Accept-Language when the cookie names no supported language',
+      ['es', 'es-ES, fr;q=0.8, de;q=0.5'],
+      undefined,
+      'fr',
+    ],
+    ['Accept-Language without a cookie, language only', [undefined, 'de-CH,de;q=0.9,en;q=0.8'], undefined, 'de'],
+    ['the issuer’s locale claim when the browser names none we have', [undefined, 'es, pt;q=0.5'], 'fr-FR', 'fr'],
+    ['German when nothing names a supported language', [undefined, 'es, *;q=0.1'], undefined, 'de'],
+  ])('takes %s', async (_case, hints, locale, expected) => {
+    const user = await signUp(
+      `lang-${expected}-${hints.join('|')}`.replace(/[^a-z0-9._-]/gi, '').slice(0, 30),
+      hints,
+      locale,
+    );
+    expect(user.language).toBe(expected);
+  });
+
+  it('leaves an existing account’s language alone', async () => {
+    const created = await signUp('lang-keeper', ['fr']);
+    expect(created.language).toBe('fr');
+    await database.db.update(users).set({ language: 'en' }).where(eq(users.id, created.id));
+    const again = await signUp('lang-keeper', ['it', 'it']);
+    expect(again.id).toBe(created.id);
+    expect(again.language).toBe('en');
   });
 });

@@ -1,10 +1,11 @@
 import { and, eq, like, or } from 'drizzle-orm';
 import { z } from 'zod';
-import { LANGUAGES, type Language, type LoginMethod } from '../../contract/enums';
+import type { LoginMethod } from '../../contract/enums';
 import { optionalEmailSchema } from '../../contract/schemas/profile';
 import { LIMITS } from '../../contract/limits';
 import { replaceControlCharacters } from '../../contract/schemas/text';
 import type { Database, DbOrTx } from '../db/client';
+import { pickLanguage } from '../http/preferred-language';
 import { DELETED_ACCOUNT_ISSUER } from '../gdpr/deleted-account';
 import { loginHistory, users } from '../db/schema';
 import type { UserRow } from './session-store';
@@ -47,6 +48,12 @@ export interface SignInContext {
   userAgent: string | undefined;
   ipAddress: string | undefined;
   loginMethod: LoginMethod;
+  /**
+   * The browser's languages, most preferred first: the `i18next` cookie (the
+   * language the person chose in the app), then Accept-Language. Read only
+   * when the account is created (docs/decisions/0016).
+   */
+  languageHints?: readonly (string | undefined)[];
 }
 
 /**
@@ -70,7 +77,7 @@ export async function signInUser(
       .set({ lastLogin: now, lastActive: now })
       .where(and(eq(users.issuer, context.issuer), eq(users.subject, claims.sub)))
       .returning();
-    user ??= await createUser(tx, claims, context.issuer, now);
+    user ??= await createUser(tx, claims, context, now);
     await tx.insert(loginHistory).values({
       userId: user.id,
       userAgent: context.userAgent?.slice(0, 1000) ?? null,
@@ -82,11 +89,14 @@ export async function signInUser(
   });
 }
 
-async function createUser(db: DbOrTx, claims: IdentityClaims, issuer: string, now: Date): Promise<UserRow> {
+async function createUser(db: DbOrTx, claims: IdentityClaims, context: SignInContext, now: Date): Promise<UserRow> {
+  const { issuer } = context;
   const base = usernameBase(claims);
   const name = (claims.name?.trim() || claims.preferred_username?.trim() || base).slice(0, LIMITS.nameMax);
   const email = claims.email ?? null;
-  const language = languageFromLocale(claims.locale);
+  // The browser's language first: it is what the person was just reading.
+  // Then the issuer's locale claim; else the interface fallback, German.
+  const language = pickLanguage([...(context.languageHints ?? []), claims.locale]);
   // Try the base, then base-2, base-3… skipping every name already taken. ON
   // CONFLICT guards against a concurrent sign-up taking the same name.
   const taken = new Set(
@@ -155,9 +165,4 @@ function withSuffix(base: string, suffix: number): string {
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function languageFromLocale(locale: string | undefined): Language {
-  const code = locale?.slice(0, 2).toLowerCase();
-  return (LANGUAGES as readonly string[]).includes(code ?? '') ? (code as Language) : 'en';
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../../contract/enums';
+import { FALLBACK_LANGUAGE, type Language } from '../../contract/enums';
 
 /**
  * Texts of the built-in sign-in pages, read from the same locale folder the
@@ -39,18 +39,4 @@ export function idpText(language: Language): IdpText {
   const fallback = load(FALLBACK_LANGUAGE);
   return (key, vars = {}) =>
     (texts[key] ?? fallback[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_match, name: string) => vars[name] ?? '');
-}
-
-/**
- * The page speaks the language the app chose (the i18next cookie), else the
- * OIDC ui_locales hint, else the browser's Accept-Language, else the fallback.
- */
-export function pickLanguage(candidates: (string | undefined)[]): Language {
-  for (const candidate of candidates) {
-    for (const part of (candidate ?? '').split(/[\s,]+/)) {
-      const code = part.split(';')[0]?.slice(0, 2).toLowerCase();
-      if (code && (LANGUAGES as readonly string[]).includes(code)) return code as Language;
-    }
-  }
-  return FALLBACK_LANGUAGE;
 }

@@ -6,7 +6,8 @@ import { optionalEmailSchema } from '../../contract/schemas/profile';
 import { displayNameSchema, usernameSchema } from '../../contract/schemas/user';
 import type { Database } from '../db/client';
 import { createAccount, findAccount, listAccounts } from './accounts';
-import { idpText, pickLanguage } from './page-text';
+import { pickLanguage } from '../http/preferred-language';
+import { idpText } from './page-text';
 import { renderMessagePage, renderSignInPage } from './sign-in-page';
 
 const FORM_BODY_LIMIT = 16 * 1024;
