@@ -57,7 +57,7 @@ const SIGNED_IN_PAGES: Record<string, FirstPage> = {
 };
 
 /** Signed-out paths that show their own page rather than the landing page (signed-out-routes.tsx). */
-const SIGNED_OUT_OWN_PAGES = ['/invite', '/auth-debug', '/groups'];
+const SIGNED_OUT_OWN_PAGES = ['/invite', '/auth-debug', '/groups', '/gdpr'];
 
 /**
  * Loads what the first screen needs as soon as the session check has

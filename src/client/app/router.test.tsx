@@ -52,6 +52,19 @@ describe('signed-out route table', () => {
     expect((await heading()).textContent).toBe('Lend and borrow among friends');
   });
 
+  it('shows the privacy policy at /gdpr, reached from the landing footer', async () => {
+    mockFetch({
+      '/api/auth/user': { status: 401, statusText: 'Unauthorized', body: '' },
+      '/api/legal/operator': { body: { name: null, address: null, email: null } },
+    });
+    const { history } = renderWithProviders(<AppRouter />);
+    (await screen.findByTestId('footer-privacy')).click();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Privacy and data'));
+    expect(history.at(-1)).toBe('/gdpr');
+    expect(await screen.findByTestId('operator-missing')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Privacy policy', selected: true })).toBeTruthy();
+  });
+
   it('falls back to the landing page when the session check fails otherwise', async () => {
     mockFetch({ '/api/auth/user': { status: 500, statusText: 'Internal Server Error', body: '' } });
     renderWithProviders(<AppRouter />);

@@ -8,11 +8,13 @@ import { AuthDebugPage, InvitePage } from './shared-lazy-pages';
 // One chunk per route; none of them pulls in the signed-in app.
 const LandingPage = landingPage.Component;
 const LoginRequiredPage = lazy(() => import('./routes/login-required').then((m) => ({ default: m.LoginRequiredPage })));
+const SignedOutGdprPage = lazy(() => import('./routes/gdpr').then((m) => ({ default: m.SignedOutGdprPage })));
 
 /**
  * Route table for signed-out visitors and while the session is still being
  * checked (spec §2): /invite and /auth-debug work at once; group pages ask
- * to sign in and come back (spec §2 Groups, Group details); every other path
+ * to sign in and come back (spec §2 Groups, Group details); /gdpr shows the
+ * privacy policy, which must be readable before signing up; every other path
  * shows the landing page, or a spinner until we know the visitor is signed out,
  * so a signed-in user does not see the landing page flash by.
  */
@@ -35,6 +37,9 @@ export function SignedOutRoutes({ isCheckingSession }: { isCheckingSession: bool
       </Route>
       <Route path="/groups/:id">
         {isCheckingSession ? <Spinner fullScreen label={t('common.loading')} /> : <LoginRequiredPage subject="group" />}
+      </Route>
+      <Route path="/gdpr">
+        {isCheckingSession ? <Spinner fullScreen label={t('common.loading')} /> : <SignedOutGdprPage />}
       </Route>
       <Route>{isCheckingSession ? <Spinner fullScreen label={t('common.loading')} /> : <LandingPage />}</Route>
     </Switch>

@@ -77,7 +77,7 @@ describe('<SignedInLayout/>', () => {
 });
 
 describe('user menu', () => {
-  it('shows the name, a 20-character email preview, Profile Settings and Sign Out', async () => {
+  it('shows the name, a 20-character email preview, Profile Settings, Privacy and data, and Sign Out', async () => {
     const user = userEvent.setup();
     renderShell();
     const trigger = screen.getByTestId('user-menu-trigger');
@@ -90,6 +90,8 @@ describe('user menu', () => {
     expect(within(menu).getByTestId('user-menu-email').textContent).toBe('annabel.lee@example.…');
     const profile = within(menu).getByRole('menuitem', { name: 'Profile Settings' });
     expect(profile.getAttribute('href')).toBe('/profile');
+    const privacy = within(menu).getByRole('menuitem', { name: 'Privacy and data' });
+    expect(privacy.getAttribute('href')).toBe('/gdpr');
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
     expect(vi.mocked(assignLocation)).toHaveBeenCalledWith('/api/logout');

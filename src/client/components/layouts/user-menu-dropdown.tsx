@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Check, LogOut, Settings } from 'lucide-react';
+import { Check, LogOut, Settings, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { User } from '../../../contract/schemas/user';
@@ -57,6 +57,12 @@ export function UserMenuDropdown({ user, defaultOpen }: { user: User; defaultOpe
           <Link href="/profile">
             <Settings className="h-4 w-4" aria-hidden="true" />
             {t('userMenu.profileSettings')}
+          </Link>
+        </DropdownMenu.Item>
+        <DropdownMenu.Item asChild className={ITEM_CLASSES}>
+          <Link href="/gdpr" data-testid="user-menu-privacy">
+            <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+            {t('userMenu.privacy')}
           </Link>
         </DropdownMenu.Item>
         <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
