@@ -58,7 +58,14 @@ describe('GET /api/contacts', () => {
     await createContact(t.db, owner, { name: 'Bob', contactUserId: bob.id, phone: null, email: null });
 
     const oneWay = (await t.request(owner, { method: 'GET', url: '/api/contacts' })).json()[0];
-    expect(oneWay.user).toEqual({ id: bob.id, name: bob.name, username: bob.username, email: null, phone: null });
+    expect(oneWay.user).toEqual({
+      id: bob.id,
+      name: bob.name,
+      username: bob.username,
+      email: null,
+      phone: null,
+      photoUrl: null,
+    });
     expect(oneWay.username).toBe(bob.username);
 
     await createContact(t.db, bob, { name: 'Owner', contactUserId: owner.id });
