@@ -20,7 +20,7 @@ async function translatorFor(language: string): Promise<Translate> {
 }
 
 describe('invitationLanguage', () => {
-  it('uses the interface language when it is one of ours, else English', () => {
+  it('uses the profile language when it is one of ours, else English', () => {
     expect(invitationLanguage('de')).toBe('de');
     expect(invitationLanguage('fr')).toBe('fr');
     expect(invitationLanguage('it-CH')).toBe('it');
@@ -42,7 +42,7 @@ describe('buildInvitationTexts', () => {
     expect(texts.emailSubject).not.toContain('{{');
   });
 
-  it('is written in the interface language', async () => {
+  it('is written in the language it is given', async () => {
     const en = buildInvitationTexts(await translatorFor('en'), data);
     const de = buildInvitationTexts(await translatorFor('de'), data);
     expect(de.emailSubject).not.toBe(en.emailSubject);

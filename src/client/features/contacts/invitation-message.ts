@@ -15,11 +15,14 @@ export interface InvitationTexts {
 }
 
 /**
- * Invitations go out in the inviter's interface language when it is one of
- * ours, else in English (spec §1: English is the invitation fallback).
+ * Invitations go out in the inviter's profile language (the issue: a
+ * person's language is used for their invitations), not the language the
+ * screen happens to show; all four languages have invitation texts. English
+ * when there is none or it is not one of ours (spec §1 and §7: English is
+ * the invitation fallback).
  */
-export function invitationLanguage(resolvedLanguage: string | undefined): Language {
-  return toSupportedLanguage(resolvedLanguage) ?? INVITATION_FALLBACK_LANGUAGE;
+export function invitationLanguage(profileLanguage: string | undefined): Language {
+  return toSupportedLanguage(profileLanguage) ?? INVITATION_FALLBACK_LANGUAGE;
 }
 
 export function buildInvitationTexts(translate: Translate, data: InvitationData): InvitationTexts {
