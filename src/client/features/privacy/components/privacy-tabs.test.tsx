@@ -107,8 +107,8 @@ describe('<PrivacyTabs/> export', () => {
     const { fetchMock } = renderTabs({ [EXPORT_URL]: { body: exported } }, { path: '/gdpr?tab=export' });
     const contents = within(screen.getByTestId('export-contents')).getAllByRole('listitem');
     expect(contents.map((item) => item.textContent)).toEqual([
-      'Personal data: your account, profile and language',
-      'Items, with their details and who may see them',
+      'Personal data: your account, profile, profile photo and language',
+      'Items with their photos, details and who may see them',
       'Contacts, including the details you entered',
       'Groups and your join requests',
       'Messages you sent and received',
