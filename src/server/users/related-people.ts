@@ -4,10 +4,9 @@ import { contacts, groupMembers, messages } from '../db/schema';
 /**
  * Whether `viewerId` is related to the person `personId`: a registered
  * contact in either address book, a shared group, or a message between them.
- * The same
- * relationship messaging checks in messages/messaging-relationship.ts
- * (docs/decisions/0010), here as one SQL expression so a read judges it in
- * the statement that loads the row. Three EXISTS probes on indexed columns.
+ * The same relationship messaging checks in messages/messaging-relationship.ts
+ * (docs/decisions/0010), here as one SQL expression so a read judges it in the
+ * statement that loads the row. Three EXISTS probes on indexed columns.
  *
  * Used for profile photos (rule `user:readPhoto`, docs/decisions/0016).
  */
