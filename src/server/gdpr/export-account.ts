@@ -1,25 +1,16 @@
-import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import {
-  contacts,
-  feedback,
-  groupJoinRequests,
-  groupMembers,
-  groups,
-  items,
-  lendingRequests,
-  loginHistory,
-  messages,
-  networkRequestResponses,
-  networkRequests,
-  userPhotos,
-  users,
-} from '../db/schema';
+import { contacts, feedback, groupMembers, groups, loginHistory, messages, userPhotos, users } from '../db/schema';
 import { AppError } from '../http/app-error';
 import type { PhotoStore } from '../photos/photo-store';
 import { exportItems } from './export-items';
-import { iso, jsonArray, keyset, pages, type PageCursor } from './export-pages';
+import { iso, jsonArray, keyset, other, pages, person } from './export-pages';
+import {
+  exportJoinRequests,
+  exportLendingRequests,
+  exportNetworkAnswers,
+  exportNetworkRequests,
+} from './export-requests';
 
 /** Bumped when a field changes meaning or goes away; new fields keep the version. */
 export const EXPORT_FORMAT_VERSION = 1;
@@ -31,16 +22,6 @@ export interface ExportOptions {
   batchSize?: number;
   now?: Date;
 }
-
-const other = alias(users, 'other');
-
-/** How another person appears: what the app already shows about them (docs/decisions/0015). */
-const person = (table: typeof users | typeof other) => ({
-  id: table.id,
-  name: table.name,
-  username: table.username,
-  deleted: sql<boolean>`${table.deletedAt} IS NOT NULL`,
-});
 
 /**
  * Spec §2 GDPR export: everything Lendloop stores about one person, as one
@@ -222,85 +203,6 @@ function exportGroups(db: Database, userId: string, size: number) {
   );
 }
 
-async function* exportJoinRequests(db: Database, userId: string, size: number): AsyncGenerator<string> {
-  const k = keyset(groupJoinRequests.requestedAt, groupJoinRequests.id);
-  const load = (where: SQL | undefined) => (after: PageCursor | null, limit: number) =>
-    db
-      .select({
-        request: groupJoinRequests,
-        group: { id: groups.id, name: groups.name },
-        requester: person(users),
-        id: groupJoinRequests.id,
-        cursorAt: k.cursorAt,
-      })
-      .from(groupJoinRequests)
-      .innerJoin(groups, eq(groups.id, groupJoinRequests.groupId))
-      .innerJoin(users, eq(users.id, groupJoinRequests.userId))
-      .where(and(where, k.after(after)))
-      .orderBy(...k.orderBy)
-      .limit(limit);
-  type Row = Awaited<ReturnType<ReturnType<typeof load>>>[number];
-  const present = (withRequester: boolean) => (rows: Row[]) =>
-    rows.map(({ request, group, requester }) => ({
-      group,
-      ...(withRequester ? { requester: { name: requester.name, username: requester.username } } : {}),
-      status: request.status,
-      requestMessage: request.requestMessage,
-      adminResponse: request.adminResponse,
-      requestedAt: iso(request.requestedAt),
-      respondedAt: iso(request.respondedAt),
-    }));
-  yield '{"yours":';
-  yield* jsonArray(pages(size, load(eq(groupJoinRequests.userId, userId))), present(false));
-  yield ',"toGroupsYouAdminister":';
-  yield* jsonArray(
-    pages(size, load(and(eq(groups.adminId, userId), ne(groupJoinRequests.userId, userId)))),
-    present(true),
-  );
-  yield '}';
-}
-
-async function* exportLendingRequests(db: Database, userId: string, size: number): AsyncGenerator<string> {
-  const k = keyset(lendingRequests.requestedAt, lendingRequests.id);
-  const load = (side: 'requester' | 'owner') => (after: PageCursor | null, limit: number) =>
-    db
-      .select({
-        request: lendingRequests,
-        item: { id: items.id, name: items.name },
-        otherPerson: person(other),
-        id: lendingRequests.id,
-        cursorAt: k.cursorAt,
-      })
-      .from(lendingRequests)
-      .innerJoin(items, eq(items.id, lendingRequests.itemId))
-      .innerJoin(other, eq(other.id, side === 'requester' ? lendingRequests.ownerId : lendingRequests.requesterId))
-      .where(
-        and(eq(side === 'requester' ? lendingRequests.requesterId : lendingRequests.ownerId, userId), k.after(after)),
-      )
-      .orderBy(...k.orderBy)
-      .limit(limit);
-  type Row = Awaited<ReturnType<ReturnType<typeof load>>>[number];
-  const present = (otherRole: 'owner' | 'requester') => (rows: Row[]) =>
-    rows.map(({ request, item, otherPerson }) => ({
-      id: request.id,
-      item,
-      [otherRole]: { name: otherPerson.name, username: otherPerson.username, deleted: otherPerson.deleted },
-      status: request.status,
-      message: request.message,
-      requestedFrom: request.requestedFrom,
-      expectedReturnDate: request.expectedReturnDate,
-      ownerResponse: request.ownerResponse,
-      requestedAt: iso(request.requestedAt),
-      respondedAt: iso(request.respondedAt),
-      updatedAt: iso(request.updatedAt),
-    }));
-  yield '{"asRequester":';
-  yield* jsonArray(pages(size, load('requester')), present('owner'));
-  yield ',"asOwner":';
-  yield* jsonArray(pages(size, load('owner')), present('requester'));
-  yield '}';
-}
-
 /** Messages the person sent or received, oldest first; nobody else's conversations. */
 function exportMessages(db: Database, userId: string, size: number) {
   const k = keyset(messages.createdAt, messages.id);
@@ -330,82 +232,6 @@ function exportMessages(db: Database, userId: string, size: number) {
         networkRequestId: message.networkRequestId,
         createdAt: iso(message.createdAt),
         readAt: iso(message.readAt),
-      })),
-  );
-}
-
-/** The person's network requests with every answer they received. */
-function exportNetworkRequests(db: Database, userId: string, size: number) {
-  const k = keyset(networkRequests.createdAt, networkRequests.id);
-  return jsonArray(
-    pages(size, (after, limit) =>
-      db
-        .select({ request: networkRequests, id: networkRequests.id, cursorAt: k.cursorAt })
-        .from(networkRequests)
-        .where(and(eq(networkRequests.requesterId, userId), k.after(after)))
-        .orderBy(...k.orderBy)
-        .limit(limit),
-    ),
-    async (rows) => {
-      const answers = await db
-        .select({ answer: networkRequestResponses, responder: person(users) })
-        .from(networkRequestResponses)
-        .innerJoin(users, eq(users.id, networkRequestResponses.responderId))
-        .where(
-          inArray(
-            networkRequestResponses.networkRequestId,
-            rows.map((row) => row.id),
-          ),
-        )
-        .orderBy(networkRequestResponses.createdAt);
-      return rows.map(({ request }) => ({
-        id: request.id,
-        title: request.title,
-        description: request.description,
-        category: request.category,
-        urgency: request.urgency,
-        createdAt: iso(request.createdAt),
-        answers: answers
-          .filter(({ answer }) => answer.networkRequestId === request.id)
-          .map(({ answer, responder }) => ({
-            responder: { name: responder.name, username: responder.username },
-            response: answer.response,
-            message: answer.message,
-            itemId: answer.itemId,
-            createdAt: iso(answer.createdAt),
-          })),
-      }));
-    },
-  );
-}
-
-/** Answers the person gave to other people's network requests. */
-function exportNetworkAnswers(db: Database, userId: string, size: number) {
-  const k = keyset(networkRequestResponses.createdAt, networkRequestResponses.id);
-  return jsonArray(
-    pages(size, (after, limit) =>
-      db
-        .select({
-          answer: networkRequestResponses,
-          request: { id: networkRequests.id, title: networkRequests.title },
-          requester: person(users),
-          id: networkRequestResponses.id,
-          cursorAt: k.cursorAt,
-        })
-        .from(networkRequestResponses)
-        .innerJoin(networkRequests, eq(networkRequests.id, networkRequestResponses.networkRequestId))
-        .innerJoin(users, eq(users.id, networkRequests.requesterId))
-        .where(and(eq(networkRequestResponses.responderId, userId), k.after(after)))
-        .orderBy(...k.orderBy)
-        .limit(limit),
-    ),
-    (rows) =>
-      rows.map(({ answer, request, requester }) => ({
-        networkRequest: { ...request, requester: { name: requester.name, username: requester.username } },
-        response: answer.response,
-        message: answer.message,
-        itemId: answer.itemId,
-        createdAt: iso(answer.createdAt),
       })),
   );
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { users } from '../db/schema';
 
 /**
  * Where the previous page ended. `at` is PostgreSQL's own text of the
@@ -60,3 +61,13 @@ export async function* jsonArray<T>(
 }
 
 export const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
+
+export const other = alias(users, 'other');
+
+/** How another person appears: what the app already shows about them (docs/decisions/0015). */
+export const person = (table: typeof users | typeof other) => ({
+  id: table.id,
+  name: table.name,
+  username: table.username,
+  deleted: sql<boolean>`${table.deletedAt} IS NOT NULL`,
+});

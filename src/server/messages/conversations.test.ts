@@ -97,6 +97,7 @@ describe('GET /api/conversations/{userId}', () => {
       {
         partnerId: cat.id,
         partnerName: 'Cat',
+        partnerDeleted: false,
         lastMessage: 'Looking for: Ladder',
         lastMessageType: 'network_request',
         lastSystemEvent: 'network_request',
@@ -106,6 +107,7 @@ describe('GET /api/conversations/{userId}', () => {
       {
         partnerId: ann.id,
         partnerName: 'Ann',
+        partnerDeleted: false,
         lastMessage: 'Me to Ann',
         lastMessageType: 'user',
         lastSystemEvent: null,
@@ -115,6 +117,7 @@ describe('GET /api/conversations/{userId}', () => {
       {
         partnerId: ben.id,
         partnerName: 'Ben',
+        partnerDeleted: false,
         lastMessage: 'Ben read',
         lastMessageType: 'user',
         lastSystemEvent: null,
@@ -159,7 +162,7 @@ describe('GET /api/conversations/{userId}/{partnerId}', () => {
     const response = await thread(owner, borrower.id);
     expect(response.statusCode).toBe(200);
     const body = response.json() as Thread;
-    expect(body.partner).toEqual({ id: borrower.id, name: 'Borrower' });
+    expect(body.partner).toEqual({ id: borrower.id, name: 'Borrower', deleted: false });
     expect(body.messages.map((m) => [m.content, m.sender.name])).toEqual([
       ['May I?', 'Borrower'],
       ['Sure', 'Owner'],
@@ -202,7 +205,7 @@ describe('GET /api/conversations/{userId}/{partnerId}', () => {
     const group = await createGroup(t.db, neighbour);
     await addMember(t.db, group, me);
     expect((await thread(me, neighbour.id)).json()).toEqual({
-      partner: { id: neighbour.id, name: 'Neighbour' },
+      partner: { id: neighbour.id, name: 'Neighbour', deleted: false },
       messages: [],
     });
   });

@@ -8,6 +8,7 @@ import { createQueryClient } from '../../../lib/query-client';
 import { makeUser } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
+import { createTestI18n } from '../../../testing/test-i18n';
 import { AUTH_USER_URL } from '../../auth/api/get-auth-user';
 import { UNREAD_COUNT_URL, conversationsUrl, markReadUrl, threadUrl } from '../api/message-query-keys';
 import { conversationHref } from '../messages-route';
@@ -221,7 +222,12 @@ describe('<MessagesPage/> thread', () => {
       conversationRoutes([makeConversation()], () =>
         makeThread([
           makeMessage({ readAt: '2026-03-01T10:00:00Z' }),
-          makeMessage({ senderId: ME, receiverId: BOB, content: 'Mine', sender: { name: 'Annabel Lee', deleted: false } }),
+          makeMessage({
+            senderId: ME,
+            receiverId: BOB,
+            content: 'Mine',
+            sender: { name: 'Annabel Lee', deleted: false },
+          }),
         ]),
       ),
       conversationHref(BOB),
@@ -361,5 +367,65 @@ describe('<MessagesPage/> composer', () => {
     expect(toast.textContent).toContain('Failed to send message');
     expect(toast.textContent).toContain('You can message only people in your network');
     expect(input.value).toBe('Hello?');
+  });
+});
+
+const GERMAN_ITEM_DELETED = '„Bohrmaschine“ wurde vom Besitzer entfernt, daher wurde die Anfrage geschlossen.';
+
+describe('<MessagesPage/> a deleted account (docs/decisions/0015)', () => {
+  const gone = { name: 'Deleted account', deleted: true };
+
+  it('shows a translated “Deleted account” in the list, the header and the messages; no composer', async () => {
+    renderMessages(
+      conversationRoutes([makeConversation({ partnerName: 'Deleted account', partnerDeleted: true })], () =>
+        makeThread(
+          [
+            makeMessage({ content: 'See you', sender: gone }),
+            makeMessage({
+              messageType: 'system',
+              systemEvent: 'owner_account_deleted',
+              systemItemName: 'Kayak',
+              content: 'The owner of “Kayak” deleted their account, so the request was closed.',
+              sender: gone,
+            }),
+          ],
+          { id: BOB, ...gone },
+        ),
+      ),
+      conversationHref(BOB),
+    );
+    const [entry] = await screen.findAllByTestId('conversation-item');
+    expect(within(entry!).getByTestId('conversation-name').textContent).toBe('Deleted account');
+    expect(
+      await screen.findByText('The owner of “Kayak” deleted their account, so the request was closed.'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('thread-partner-name').textContent).toBe('Deleted account');
+    expect(screen.getByTestId('thread-partner-deleted').textContent).toBe(
+      'This account was deleted, so you can’t reply.',
+    );
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('names the item from systemItemName when the request is gone, in the reader’s language', async () => {
+    mockFetch(
+      conversationRoutes([makeConversation()], () =>
+        makeThread([
+          makeMessage({
+            messageType: 'system',
+            systemEvent: 'item_deleted',
+            systemItemName: 'Bohrmaschine',
+            content: '“Bohrmaschine” was removed by its owner, so the request was closed.',
+          }),
+        ]),
+      ),
+    );
+    const queryClient = createQueryClient();
+    queryClient.setQueryData([AUTH_USER_URL], makeUser({ id: ME }));
+    renderWithProviders(<MessagesPage />, {
+      queryClient,
+      path: conversationHref(BOB),
+      i18n: await createTestI18n('de'),
+    });
+    expect(await screen.findByText(GERMAN_ITEM_DELETED)).toBeTruthy();
   });
 });

@@ -1,0 +1,150 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createFeedback,
+  createItemPhoto,
+  createLoginHistory,
+  createNetworkRequest,
+  createNetworkResponse,
+  createUserPhoto,
+} from '../../../tests/support/account-factories';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
+import { createContact, createLendingRequest, createMessage, createUser } from '../../../tests/support/factories';
+import { addMember, createGroup, createJoinRequest } from '../../../tests/support/group-factories';
+import { createItem, shareWithGroup, shareWithUser } from '../../../tests/support/item-factories';
+import { CookieJar, freePort, signInThroughProvider, step } from '../../../tests/support/oidc-flow';
+import { buildApp } from '../app';
+import { loadConfig } from '../config/config';
+import { contacts, groups, idpAccounts, items, lendingRequests, loginHistory, users } from '../db/schema';
+
+/**
+ * The account deletion as a whole, over a real port and the real sign-in:
+ * nothing anywhere still points at the deleted id, other people's data is
+ * whole, and the same identity signs in to a fresh, empty account.
+ */
+let app: FastifyInstance;
+let database: TestDatabase;
+let baseUrl: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lendloop-gdpr-')),
+    SESSION_SECRET: 'gdpr-test-session-secret-long-enough-0123456789',
+  });
+  app = await buildApp({ config, db: database.db, logger: false, clientDir: '/nonexistent' });
+  await app.listen({ port, host: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.destroy();
+});
+
+async function call(jar: CookieJar, method: string, url: string) {
+  return step(jar, `${baseUrl}${url}`, { method, headers: { origin: baseUrl } });
+}
+
+/** Every column of every table whose foreign key points at users(id). */
+async function columnsReferencingUsers(): Promise<{ table: string; column: string }[]> {
+  const result = await database.db.execute<{ table_name: string; column_name: string }>(sql`
+    SELECT kcu.table_name, kcu.column_name
+      FROM information_schema.referential_constraints rc
+      JOIN information_schema.key_column_usage kcu
+        ON kcu.constraint_name = rc.constraint_name AND kcu.constraint_schema = rc.constraint_schema
+      JOIN information_schema.constraint_column_usage ccu
+        ON ccu.constraint_name = rc.unique_constraint_name AND ccu.constraint_schema = rc.unique_constraint_schema
+     WHERE ccu.table_name = 'users' AND ccu.column_name = 'id' AND kcu.table_schema = 'public'
+     ORDER BY 1, 2`);
+  return result.rows.map((row) => ({ table: row.table_name, column: row.column_name }));
+}
+
+describe('deleting an account signed in through the real provider', () => {
+  it('leaves no reference to the person, keeps others whole, and a new sign-in starts empty', async () => {
+    const jar = new CookieJar();
+    await signInThroughProvider(baseUrl, jar, { create: { name: 'Dora Delete', username: 'dora' } });
+    const me = (await (await call(jar, 'GET', '/api/auth/user')).json()) as { id: string; username: string };
+    expect(me.username).toBe('dora');
+    const db = database.db;
+
+    // Everything a person can have, and neighbours who keep their side of it.
+    const early = await createUser(db, { name: 'Early Member' });
+    const late = await createUser(db, { name: 'Late Member' });
+    const owner = await createUser(db, { name: 'Olga Owner' });
+    const club = await createGroup(db, me, { name: 'Dora’s Club' });
+    await addMember(db, club, early);
+    await addMember(db, club, late);
+    await createJoinRequest(db, await createGroup(db, owner), me);
+    const drill = await createItem(db, me, { name: 'Drill' });
+    await createItemPhoto(db, drill);
+    await shareWithUser(db, drill, owner);
+    await shareWithGroup(db, drill, club);
+    await createLendingRequest(db, drill, owner);
+    const tent = await createItem(db, owner, { name: 'Tent', status: 'borrowed' });
+    await createLendingRequest(db, tent, me, { status: 'borrowed' });
+    await createContact(db, me, { contactUserId: owner.id });
+    const ownersEntry = await createContact(db, owner, { contactUserId: me.id });
+    await createMessage(db, me, owner, { content: 'Thanks for the tent' });
+    await createMessage(db, owner, me, { content: 'Enjoy' });
+    const request = await createNetworkRequest(db, me);
+    await createNetworkResponse(db, request, owner);
+    await createNetworkResponse(db, await createNetworkRequest(db, owner), me);
+    await createFeedback(db, me);
+    await createLoginHistory(db, me);
+    await createUserPhoto(db, me);
+
+    const deleted = await call(jar, 'DELETE', `/api/gdpr/delete-account/${me.id}`);
+    expect(deleted.status).toBe(204);
+    expect(jar.get('lendloop_session')).toBeUndefined();
+
+    // No column of any table still points at the deleted id.
+    const columns = await columnsReferencingUsers();
+    expect(columns).toEqual(
+      expect.arrayContaining([
+        { table: 'messages', column: 'sender_id' },
+        { table: 'groups', column: 'admin_id' },
+        { table: 'contacts', column: 'contact_user_id' },
+      ]),
+    );
+    for (const { table, column } of columns) {
+      const found = await db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${me.id}`,
+      );
+      expect({ table, column, rows: found.rows[0]?.n }).toEqual({ table, column, rows: 0 });
+    }
+
+    // The others' side is whole: the group has a new admin, Olga's tent is still out, her address book still lists Dora.
+    const [clubAfter] = await db.select().from(groups).where(eq(groups.id, club.id));
+    expect(clubAfter?.adminId).toBe(early.id);
+    const [tentAfter] = await db.select().from(items).where(eq(items.id, tent.id));
+    expect(tentAfter?.status).toBe('borrowed');
+    const loans = await db.select().from(lendingRequests).where(eq(lendingRequests.itemId, tent.id));
+    expect(loans).toEqual([expect.objectContaining({ status: 'borrowed' })]);
+    const [entryAfter] = await db.select().from(contacts).where(eq(contacts.id, ownersEntry.id));
+    expect(entryAfter).toMatchObject({ status: 'pending', contactUserId: null });
+
+    // The sign-in identity stays (like a Google account); signing in with it starts afresh.
+    const [account] = await db.select().from(idpAccounts).where(eq(idpAccounts.username, 'dora'));
+    expect(account).toBeDefined();
+    const again = new CookieJar();
+    await signInThroughProvider(baseUrl, again, { pick: account!.id });
+    const fresh = (await (await call(again, 'GET', '/api/auth/user')).json()) as { id: string; username: string };
+    expect(fresh.id).not.toBe(me.id);
+    expect(fresh.username).toBe('dora');
+    expect(await (await call(again, 'GET', '/api/items/my')).json()).toEqual([]);
+    expect(await (await call(again, 'GET', '/api/contacts')).json()).toEqual([]);
+    expect(await (await call(again, 'GET', `/api/conversations/${fresh.id}`)).json()).toEqual([]);
+    const history = await db.select().from(loginHistory).where(eq(loginHistory.userId, fresh.id));
+    expect(history).toHaveLength(1);
+    const [row] = await db.select().from(users).where(eq(users.id, fresh.id));
+    expect(row?.deletedAt).toBeNull();
+  });
+});
