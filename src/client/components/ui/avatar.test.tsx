@@ -1,35 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubImageLoading } from '../../testing/stub-image-loading';
 import { Avatar } from './avatar';
-
-/**
- * jsdom loads no images. Radix Avatar decides with a detached `Image` whether
- * the photo loaded; this stand-in lets a test say whether it did.
- */
-function stubImageLoading() {
-  class StubImage extends EventTarget {
-    src = '';
-    complete = false;
-    naturalWidth = 0;
-    referrerPolicy = '';
-    crossOrigin: string | null = null;
-    constructor() {
-      super();
-      images.push(this);
-    }
-    load() {
-      this.complete = true;
-      this.naturalWidth = 320;
-      this.dispatchEvent(new Event('load'));
-    }
-    fail() {
-      this.dispatchEvent(new Event('error'));
-    }
-  }
-  const images: StubImage[] = [];
-  vi.stubGlobal('Image', StubImage);
-  return images;
-}
 
 describe('<Avatar/>', () => {
   it('shows the initials when there is no photo, hidden from assistive technology', () => {

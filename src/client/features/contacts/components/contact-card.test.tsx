@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Contact } from '../../../../contract/schemas/contact';
 import { renderWithProviders } from '../../../testing/render-with-providers';
+import { stubImageLoading } from '../../../testing/stub-image-loading';
 import { makeContact } from '../testing/contact-fixtures';
 import { ContactCard } from './contact-card';
 
@@ -92,5 +93,21 @@ describe('<ContactCard/>', () => {
   it("shows 'No email' when neither the contact nor a linked user has one", () => {
     const { card } = renderCard(bobBuilder({ email: null }));
     expect(within(card).getByTestId('contact-email').textContent).toBe('No email');
+  });
+
+  it("shows the linked user's profile photo instead of the initials", () => {
+    const images = stubImageLoading();
+    const photoUrl = '/api/users/user-2/photo?v=p1';
+    const { card } = renderCard(
+      bobBuilder({
+        status: 'active',
+        contactUserId: 'user-2',
+        user: { id: 'user-2', name: 'Bob', username: 'bob', email: null, phone: null, photoUrl },
+      }),
+    );
+    expect(images.map((image) => image.src)).toEqual([photoUrl]);
+    act(() => images[0]?.load());
+    expect(within(card).getByTestId('avatar-photo').getAttribute('src')).toBe(photoUrl);
+    expect(card.textContent).not.toContain('BB');
   });
 });

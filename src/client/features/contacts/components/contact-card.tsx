@@ -1,8 +1,8 @@
 import { Mail, Pencil, Phone, Send, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '../../../../contract/schemas/contact';
+import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
-import { getAvatarInitials } from '../../users/avatar-initials';
 import { ContactStatusBadge } from './contact-status-badge';
 
 export interface ContactCardActions {
@@ -21,7 +21,7 @@ export function contactEmail(contact: Contact): string | null {
 }
 
 /**
- * One contact (spec §2 Contact card): initials, name, phone, @username,
+ * One contact (spec §2 Contact card): photo or initials, name, phone, @username,
  * email, status badge and the actions Edit, Invite/Re-invite, Remove.
  */
 export function ContactCard({ contact, onEdit, onInvite, onRemove }: ContactCardProps) {
@@ -38,12 +38,7 @@ export function ContactCard({ contact, onEdit, onInvite, onRemove }: ContactCard
       data-status={status}
     >
       <div className="flex items-start gap-3">
-        <span
-          aria-hidden="true"
-          className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800"
-        >
-          {getAvatarInitials(name, username)}
-        </span>
+        <Avatar name={name} username={username} photoUrl={contact.user?.photoUrl} size="lg" />
         <div className="min-w-0 flex-1">
           <h2 className="text-base font-semibold break-words text-slate-900">{name}</h2>
           {username && <p className="truncate text-sm text-slate-600">@{username}</p>}

@@ -1,7 +1,17 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { BOB_ID, GROUP_ID, VIEWER_ID, makeGroup, makeJoinRequest, makeMemberView } from './testing/group-fixtures';
+import { stubImageLoading } from '../../../testing/stub-image-loading';
+import {
+  BOB_ID,
+  GROUP_ID,
+  VIEWER_ID,
+  bobMember,
+  makeGroup,
+  makeJoinRequest,
+  makeMember,
+  makeMemberView,
+} from './testing/group-fixtures';
 import { callsTo, renderGroupDetails } from './testing/render-group-details';
 
 const GROUP_URL = `/api/groups/${GROUP_ID}`;
@@ -39,6 +49,21 @@ describe('<GroupDetailsPage/> views', () => {
     expect(screen.getByTestId('invite-members')).not.toBeNull();
     expect(screen.getByTestId('delete-group')).not.toBeNull();
     expect(screen.queryByTestId('leave-group')).toBeNull();
+  });
+
+  it("shows a member's profile photo, and the initials of one without", async () => {
+    const images = stubImageLoading();
+    const photoUrl = `/api/users/${BOB_ID}/photo?v=p1`;
+    const bob = bobMember({ user: { id: BOB_ID, name: 'Bob Stone', username: 'bob', photoUrl } });
+    renderGroupDetails({
+      [GROUP_URL]: { body: makeGroup({ members: [makeMember(), bob] }) },
+      [REQUESTS_URL]: { body: [] },
+    });
+
+    const [self, bobRow] = await screen.findAllByTestId('member');
+    act(() => images.find((image) => image.src === photoUrl)?.load());
+    expect(within(bobRow!).getByTestId('avatar-photo').getAttribute('src')).toBe(photoUrl);
+    expect(within(self!).getByTestId('avatar-initials').textContent).toBe('AL');
   });
 
   it('hides the join requests card when none are pending', async () => {

@@ -2,8 +2,8 @@ import { UserPlus } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GroupDetails, GroupMember } from '../../../../contract/schemas/group';
+import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
-import { getAvatarInitials } from '../../users/avatar-initials';
 import { MemberActionsMenu, type MemberActions } from './member-actions-menu';
 
 /** Spec §2: "Members without user data are skipped" (e.g. an account deleted while the list loaded). */
@@ -59,12 +59,12 @@ export function MembersCard({ group, currentUserId, onInvite, onTransfer, onRemo
               data-testid="member"
               data-user-id={member.userId}
             >
-              <span
-                aria-hidden="true"
-                className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
-              >
-                {getAvatarInitials(member.user.name, member.user.username)}
-              </span>
+              <Avatar
+                name={member.user.name}
+                username={member.user.username}
+                photoUrl={member.user.photoUrl}
+                size="md"
+              />
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <span className="font-medium break-words text-slate-900">{member.user.name}</span>

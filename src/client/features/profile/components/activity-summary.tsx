@@ -2,6 +2,7 @@ import { CalendarDays, Clock, LogIn, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../../../contract/schemas/user';
 import { useDateFormatters } from '../../../i18n/use-date-formatters';
+import { cn } from '../../../lib/cn';
 
 interface SummaryCardProps {
   icon: LucideIcon;
@@ -10,10 +11,12 @@ interface SummaryCardProps {
   value: string;
   /** The full date under it, when there is one. */
   detail?: string;
+  /** The detail is a relative time ("now", "jetzt"), which starts a line here and so takes a capital. */
+  relativeDetail?: boolean;
   testId: string;
 }
 
-function SummaryCard({ icon: Icon, label, value, detail, testId }: SummaryCardProps) {
+function SummaryCard({ icon: Icon, label, value, detail, relativeDetail = false, testId }: SummaryCardProps) {
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={testId}>
       <p className="flex items-center gap-2 text-sm font-medium text-slate-600">
@@ -23,7 +26,9 @@ function SummaryCard({ icon: Icon, label, value, detail, testId }: SummaryCardPr
       <p className="mt-2 text-xl font-semibold text-slate-900 first-letter:uppercase" data-testid={`${testId}-value`}>
         {value}
       </p>
-      {detail && <p className="mt-0.5 text-sm text-slate-600">{detail}</p>}
+      {detail && (
+        <p className={cn('mt-0.5 text-sm text-slate-600', relativeDetail && 'first-letter:uppercase')}>{detail}</p>
+      )}
     </li>
   );
 }
@@ -57,6 +62,7 @@ export function ActivitySummary({ user, now }: { user: User; now: number }) {
         label={t('profile.activity.memberSince')}
         value={formatDate(user.createdAt) || t('profile.account.notAvailable')}
         detail={formatRelativeTime(user.createdAt, now)}
+        relativeDetail
         testId="activity-member-since"
       />
     </ul>
