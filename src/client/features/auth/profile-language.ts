@@ -20,8 +20,9 @@ type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
  * new lastLogin and applies it again.
  *
  * Not on an account's very first sign-in (createdAt equals lastLogin): its
- * language then is only the default the server gave it, not a choice, and
- * the person has just signed up in the language the interface shows.
+ * language then is what the server guessed at sign-up (the browser's
+ * language, or an issuer's locale), not a choice, and the person has just
+ * signed up in the language the interface shows.
  */
 export function profileLanguageToApply(
   user: Pick<User, 'id' | 'language' | 'createdAt' | 'lastLogin'> | null | undefined,
