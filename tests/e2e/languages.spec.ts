@@ -55,6 +55,17 @@ test.describe('interface language', () => {
   });
 });
 
+test.describe('a browser language we do not support', () => {
+  test.use({ locale: 'ja-JP' });
+
+  test('gets German (ADR 0004), not the English of a static <html lang>', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Leihen und verleihen unter Freunden');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByTestId('language-select')).toHaveValue('de');
+  });
+});
+
 signedInTest('signed in, the user menu switches the language of the shell', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Items');

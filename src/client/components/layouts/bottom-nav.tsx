@@ -31,7 +31,8 @@ export function BottomNav({ unreadCount }: { unreadCount: number | undefined }) 
                   item.showsUnread && unreadText ? t('nav.messagesWithUnread', { count: unreadText }) : undefined
                 }
                 className={cn(
-                  'flex h-16 flex-col items-center justify-center gap-1 px-1 text-[11px] leading-tight font-medium',
+                  // Almost no side padding: a fifth of 360 px must hold "Nachrichten" or "disponibles" unbroken.
+                  'flex h-16 flex-col items-center justify-center gap-1 px-px text-[11px] leading-tight font-medium',
                   'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700',
                   active ? 'text-brand-800' : 'text-slate-700',
                 )}

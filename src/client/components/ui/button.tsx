@@ -3,7 +3,7 @@ import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'ghostDestructive' | 'destructive' | 'onBrand';
-export type ButtonSize = 'sm' | 'md' | 'lg' | 'field' | 'icon' | 'iconSm' | 'iconField';
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'field' | 'filter' | 'icon' | 'iconSm' | 'iconField';
 
 /**
  * Colours chosen for WCAG AA contrast on their own background (brand-700 on white is 5.5:1).
@@ -27,6 +27,8 @@ export const SIZE_CLASSES: Record<ButtonSize, string> = {
   lg: 'h-12 px-6 text-base',
   // 44 px, as tall as an Input, for a button beside one (copy field).
   field: 'h-11 px-4 text-sm',
+  // As sm, with less side padding on phones: three status filters share a 360 px row ("In Gebrauch").
+  filter: 'h-10 px-2 text-sm sm:h-9 sm:px-3',
   icon: 'h-10 w-10',
   // Square and as tall as sm, for an icon-only button in a row of sm buttons.
   iconSm: 'h-10 w-10 sm:h-9 sm:w-9',

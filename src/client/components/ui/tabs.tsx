@@ -6,14 +6,16 @@ import { FOCUS_RING } from './button';
 export const Tabs = TabsPrimitive.Root;
 
 /**
- * The row of tabs; give it an aria-label naming the choice. Labels stay on
- * one line; when they do not fit (long translations on a phone) the row
- * scrolls sideways instead of wrapping.
+ * The row of tabs; give it an aria-label naming the choice. Each tab starts
+ * as wide as its label and the tabs share what is left, so a long label
+ * ("Meine Gruppen (2)", "Importer depuis l’appareil") takes room from a short
+ * one instead of being cut at a phone's width; a label that still does not
+ * fit wraps between words. Scrolling sideways stays the last resort.
  */
 export function TabsList({ className, ...props }: ComponentPropsWithoutRef<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn('grid auto-cols-fr grid-flow-col gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1', className)}
+      className={cn('flex gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1', className)}
       {...props}
     />
   );
@@ -23,7 +25,7 @@ export function TabsTrigger({ className, ...props }: ComponentPropsWithoutRef<ty
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-3 py-2 text-center text-sm font-medium whitespace-nowrap text-slate-700',
+        'inline-flex min-h-10 flex-auto items-center justify-center gap-2 rounded-md px-2 py-2 text-center text-sm leading-tight font-medium text-balance text-slate-700 sm:px-3',
         'hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
         FOCUS_RING,
         className,

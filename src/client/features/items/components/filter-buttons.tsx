@@ -35,12 +35,13 @@ export function FilterButtons<V extends string>({
           <Button
             key={option.value}
             variant={pressed ? 'primary' : 'secondary'}
-            size="sm"
+            size="filter"
             aria-pressed={pressed}
             onClick={() => onChange(option.value)}
             data-testid={`${testId}-${option.value}`}
           >
-            <span className="truncate">{option.label}</span>
+            {/* Wraps between words rather than cut with an ellipsis when a translation is long. */}
+            <span className="min-w-0 text-center leading-tight text-balance">{option.label}</span>
             {option.count !== undefined && (
               <span
                 className={cn(
