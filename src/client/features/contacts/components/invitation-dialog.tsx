@@ -13,10 +13,28 @@ export interface InvitationTarget {
   name: string;
 }
 
+/**
+ * A language's name in the interface language ("Englisch" on a German
+ * screen), so the note reads naturally; the code itself if the browser
+ * cannot name it.
+ */
+function languageName(language: string, interfaceLanguage: string | undefined): string {
+  try {
+    return new Intl.DisplayNames([interfaceLanguage ?? language], { type: 'language' }).of(language) ?? language;
+  } catch {
+    return language;
+  }
+}
+
+/**
+ * The invitation goes out in the profile language (use-invitation-texts.ts);
+ * when that is not the language on screen, a line says so, so the inviter
+ * is not surprised by the preview and knows where it comes from.
+ */
 function InvitationBody({ contactId, onSent }: { contactId: string; onSent: () => void }) {
   const { t, i18n } = useTranslation();
   const invitation = useInvitationData(contactId);
-  const texts = useInvitationTexts(invitation.data);
+  const localized = useInvitationTexts(invitation.data);
   const { error, errorUpdatedAt } = invitation;
   const toastedAt = useRef(0);
 
@@ -31,8 +49,19 @@ function InvitationBody({ contactId, onSent }: { contactId: string; onSent: () =
     });
   }, [error, errorUpdatedAt, t, i18n]);
 
-  if (invitation.data && texts) {
-    return <InvitationChannels data={invitation.data} texts={texts} onSent={onSent} />;
+  if (invitation.data && localized) {
+    return (
+      <div className="space-y-4">
+        {localized.language !== i18n.resolvedLanguage && (
+          <p className="text-sm text-slate-700" data-testid="invitation-language-note">
+            {t('contacts.invitation.languageNote', {
+              language: languageName(localized.language, i18n.resolvedLanguage),
+            })}
+          </p>
+        )}
+        <InvitationChannels data={invitation.data} texts={localized.texts} onSent={onSent} />
+      </div>
+    );
   }
   if (invitation.isError) {
     return (

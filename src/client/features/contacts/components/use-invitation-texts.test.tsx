@@ -23,7 +23,7 @@ const data: InvitationData = {
 
 function Subject() {
   const texts = useInvitationTexts(data);
-  return <p data-testid="subject">{texts?.emailSubject ?? 'loading'}</p>;
+  return <p data-testid="subject">{texts?.texts.emailSubject ?? 'loading'}</p>;
 }
 
 /** The signed-in user as GET /api/auth/user answers (the server is outside this test's walls). */

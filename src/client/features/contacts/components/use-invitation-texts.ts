@@ -35,13 +35,19 @@ function useInvitationLanguage(): string | null {
   return attempted === wanted ? (i18n.resolvedLanguage ?? null) : null;
 }
 
+export interface LocalizedInvitationTexts {
+  texts: InvitationTexts;
+  /** The language the texts are written in. */
+  language: string;
+}
+
 /** The invitation texts in the inviter's profile language (English when there is none); null while loading. */
-export function useInvitationTexts(data: InvitationData | undefined): InvitationTexts | null {
+export function useInvitationTexts(data: InvitationData | undefined): LocalizedInvitationTexts | null {
   const { i18n } = useTranslation();
   const language = useInvitationLanguage();
   return useMemo(() => {
     if (!data || !language) return null;
     const fixed = i18n.getFixedT(language);
-    return buildInvitationTexts((key, values) => fixed(key, values), data);
+    return { texts: buildInvitationTexts((key, values) => fixed(key, values), data), language };
   }, [data, i18n, language]);
 }
