@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CpuPerRequest } from './cpu-usage';
 import type { StepTiming } from './dataset';
+import { exportMarkdown, type ExportMeasurement } from './export';
 import type { Measurement } from './load';
 import type { BenchOptions } from './options';
 
@@ -75,6 +76,8 @@ export interface BenchReport {
   ceiling: EndpointMeasurement;
   endpoints: EndpointResult[];
   scaling: ScalingResult | null;
+  /** The account export's figure (null when --only left it out). */
+  export: ExportMeasurement | null;
   budgetsMet: { latency: boolean; errors: boolean; scaling: boolean | null };
 }
 
@@ -211,6 +214,10 @@ export function toMarkdown(report: BenchReport): string {
       `Growth ${fixed(large.items)} / ${fixed(small.items)} items: mean latency ×${growth.mean.toFixed(2)} ` +
         `(budget ≤ ×${budget.maxGrowth}: ${mark(budget.met)}), p50 ×${growth.p50.toFixed(2)}, p99 ×${growth.p99.toFixed(2)}.`,
     );
+  }
+  if (report.export) {
+    lines.push('');
+    lines.push(...exportMarkdown(report.export));
   }
   lines.push('');
   const { latency, errors, scaling } = report.budgetsMet;

@@ -4,8 +4,9 @@ import { cpuPerRequest, cpuSnapshot, postmasterPidOf } from './cpu-usage';
 import { startBenchDatabase, type BenchDatabase } from './database';
 import { addItems, analyze, countRows, generateCommunity, type StepTiming } from './dataset';
 import { fetchCursors, lendingPairs, signInUsers } from './fixtures';
+import { measureExport, prepareExportPerson, type ExportMeasurement } from './export';
 import { drive, sampleFailure } from './load';
-import { parseOptions, UsageError, type BenchOptions } from './options';
+import { EXPORT_SECTION, parseOptions, UsageError, type BenchOptions } from './options';
 import { buildBundles, root, startApp, startHelloWorld, type RunningProcess } from './processes';
 import {
   endpointResult,
@@ -133,6 +134,16 @@ async function main(): Promise<number> {
       endpoints.push(result);
     }
 
+    let exportResult: ExportMeasurement | null = null;
+    if (options.only.length === 0 || options.only.includes(EXPORT_SECTION)) {
+      const person = await prepareExportPerson(client, database.handle.db, options.exportMessages);
+      exportResult = await measureExport(app.origin, app.pid, person, options.mode === 'smoke' ? 2 : 3);
+      log(
+        `account export (${person.messages} messages): ${exportResult.seconds.median.toFixed(2)} s median, ` +
+          `server memory +${exportResult.rssGrowthMiB?.toFixed(1) ?? '?'} MiB (${exportResult.peakMethod})`,
+      );
+    }
+
     let scalingReport = null;
     if (small) {
       await load(`items up to ${items.large}`, () => addItems(client, shape, items.main, items.large));
@@ -171,6 +182,7 @@ async function main(): Promise<number> {
       ceiling,
       endpoints,
       scaling: scalingReport,
+      export: exportResult,
       budgetsMet: {
         latency: endpoints.every((e) => e.budget.p99Met),
         errors: endpoints.every((e) => e.budget.errorsMet) && (scalingReport ? noErrors(scalingReport) : true),
