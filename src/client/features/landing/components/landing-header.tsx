@@ -10,7 +10,8 @@ export function LandingHeader({ onSignIn }: { onSignIn: () => void }) {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
         <span className="flex items-center gap-2 text-lg font-bold text-slate-900">
           <BrandLogo />
-          {t('app.name')}
+          {/* Below 380 px the language menu and a long "Sign in" (Se connecter) leave no room: the logo stays. */}
+          <span className="max-[379px]:sr-only">{t('app.name')}</span>
         </span>
         <div className="ml-auto flex items-center gap-2">
           <LanguageSelect />

@@ -1,8 +1,9 @@
-import { AlertTriangle, Info, Trash2, X } from 'lucide-react';
+import { AlertTriangle, Download, Info, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button, FOCUS_RING } from '../../../components/ui/button';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
+import { cn } from '../../../lib/cn';
 import { SignInNotice } from './sign-in-notice';
 
 // Radix Dialog loads with the first click on "Delete my account", not with the page.
@@ -10,7 +11,7 @@ const DeleteAccountDialog = lazyDialog(() => import('./delete-account-dialog').t
 
 const DELETED = ['profile', 'items', 'contacts', 'groups', 'requests', 'activity'] as const;
 /** What stays with other people (docs/decisions/0015-account-deletion.md). */
-const KEPT = ['messages', 'loans', 'groups', 'signIn'] as const;
+const KEPT = ['messages', 'loans', 'groups', 'contacts', 'signIn'] as const;
 
 interface DeletionTabProps {
   /** The signed-in user's id; null for a signed-out reader, who is asked to sign in. */
@@ -68,9 +69,19 @@ export function DeletionTab({ userId, onSignIn, onShowExport }: DeletionTabProps
         <SignInNotice text={t('privacy:signedOut.deletion')} onSignIn={onSignIn} />
       ) : (
         <div className="flex flex-col gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center sm:justify-between">
-          <Button variant="ghost" size="sm" onClick={onShowExport} className="self-start sm:self-auto">
+          {/* Reads as a link (it moves to the export tab), not as a second action beside the delete button. */}
+          <button
+            type="button"
+            onClick={onShowExport}
+            className={cn(
+              'inline-flex min-h-10 items-center gap-2 self-start rounded-md text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 sm:self-auto',
+              FOCUS_RING,
+            )}
+            data-testid="deletion-export-first"
+          >
+            <Download className="h-4 w-4 shrink-0" aria-hidden="true" />
             {t('privacy:deletion.exportFirst')}
-          </Button>
+          </button>
           <Button
             variant="destructive"
             size="lg"

@@ -75,10 +75,14 @@ describe('<PrivacyTabs/> policy', () => {
     expect(screen.queryByTestId('operator-address')).toBeNull();
   });
 
-  it('opens the tab the address names', () => {
-    renderTabs({}, { path: '/gdpr?tab=deletion' });
+  it('opens the tab the address names; the deletion tab points to the export first', async () => {
+    const user = userEvent.setup();
+    const { history } = renderTabs({}, { path: '/gdpr?tab=deletion' });
     expect(screen.getByRole('tab', { name: 'Delete account' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByTestId('deletion-warning')).toBeTruthy();
+    await user.click(screen.getByTestId('deletion-export-first'));
+    expect(screen.getByRole('tab', { name: 'Data export' }).getAttribute('aria-selected')).toBe('true');
+    expect(history.at(-1)).toBe('/gdpr?tab=export');
   });
 });
 
