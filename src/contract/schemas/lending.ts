@@ -150,7 +150,8 @@ export const lendingRequestSchema = z.object({
     description: z.string().nullable(),
     imageUrl: z.string().nullable(),
   }),
-  requester: z.object({ name: z.string() }),
+  /** `deleted`: the requester deleted their account (docs/decisions/0015); show "Deleted account". */
+  requester: z.object({ name: z.string(), deleted: z.boolean() }),
   owner: z.object({ name: z.string() }),
 });
 export type LendingRequest = z.infer<typeof lendingRequestSchema>;

@@ -9,7 +9,13 @@ import type { LendingRequestRow } from './lending-query';
  * name, which their own request named, but not its current description and
  * picture: the visibility rule of decision 0009 holds here too.
  */
-export function presentLendingRequest({ request, item, requesterName, ownerName }: LendingRequestRow): LendingRequest {
+export function presentLendingRequest({
+  request,
+  item,
+  requesterName,
+  requesterDeleted,
+  ownerName,
+}: LendingRequestRow): LendingRequest {
   return {
     id: request.id,
     itemId: request.itemId,
@@ -28,7 +34,7 @@ export function presentLendingRequest({ request, item, requesterName, ownerName 
       description: item.visibleToViewer ? item.description : null,
       imageUrl: item.visibleToViewer ? item.imageUrl : null,
     },
-    requester: { name: requesterName },
+    requester: { name: requesterName, deleted: requesterDeleted },
     owner: { name: ownerName },
   };
 }

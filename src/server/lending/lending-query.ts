@@ -27,6 +27,7 @@ export function selectLendingRequests(db: DbOrTx, where: SQL | undefined, viewer
         visibleToViewer: sql<boolean>`(${items.ownerId} = ${viewerId} OR ${visibleToViewer(viewerId)})`,
       },
       requesterName: requester.name,
+      requesterDeleted: sql<boolean>`${requester.deletedAt} IS NOT NULL`,
       ownerName: owner.name,
     })
     .from(lendingRequests)

@@ -171,6 +171,17 @@ describe('<OwnItemCard/> lending actions', () => {
     expect(queryClient.getQueryState([MY_ITEMS_URL])?.isInvalidated).toBe(true);
   });
 
+  it('while borrowed by a deleted account: “Lent to Deleted account”, translated (docs/decisions/0015)', () => {
+    const request = makeLendingRequest({
+      status: 'borrowed',
+      expectedReturnDate: '2030-05-05',
+      requester: { name: 'Stored stand-in name', deleted: true },
+    });
+    const { card } = renderOwn(borrowedItem, request);
+    expect(within(card).getByTestId('item-lent-to').textContent).toBe('Lent to Deleted account until May 5, 2030');
+    expect(within(card).getByTestId('item-return')).toBeTruthy();
+  });
+
   it('while borrowed: a failed return says so', async () => {
     const user = userEvent.setup();
     const { card } = renderOwn(borrowedItem, undefined, {

@@ -119,7 +119,7 @@ describe('My Items with lending requests', () => {
     id: 'r-ladder',
     itemId: 'ladder',
     status: 'borrowed',
-    requester: { name: 'Cleo' },
+    requester: { name: 'Cleo', deleted: false },
     expectedReturnDate: '2030-06-01',
   });
 

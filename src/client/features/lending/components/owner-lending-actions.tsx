@@ -1,4 +1,5 @@
 import { HandCoins, Undo2 } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { OwnItem } from '../../../../contract/schemas/item';
 import type { LendingRequest } from '../../../../contract/schemas/lending';
@@ -34,13 +35,14 @@ export function ReturnItemAction({ item, request }: { item: OwnItem; request: Le
     });
 
   const until = request?.expectedReturnDate;
+  const name = request ? requesterLabel(t, request) : '';
   return (
     <div className="space-y-2">
       {request && (
         <p className="text-sm text-slate-700" data-testid="item-lent-to">
           {until
-            ? t('lending.owner.lentToUntil', { name: request.requester.name, date: formatCalendarDate(until) })
-            : t('lending.owner.lentTo', { name: request.requester.name })}
+            ? t('lending.owner.lentToUntil', { name, date: formatCalendarDate(until) })
+            : t('lending.owner.lentTo', { name })}
         </p>
       )}
       <Button
@@ -80,8 +82,8 @@ export function HandOverAction({ request }: { request: LendingRequest }) {
     >
       <p>
         {period
-          ? t('lending.owner.promisedToFor', { name: request.requester.name, period })
-          : t('lending.owner.promisedTo', { name: request.requester.name })}
+          ? t('lending.owner.promisedToFor', { name: requesterLabel(t, request), period })
+          : t('lending.owner.promisedTo', { name: requesterLabel(t, request) })}
       </p>
       <Button
         variant="primary"
@@ -95,4 +97,9 @@ export function HandOverAction({ request }: { request: LendingRequest }) {
       </Button>
     </div>
   );
+}
+
+/** A requester who deleted their account shows as a translated "Deleted account" (docs/decisions/0015). */
+function requesterLabel(t: TFunction, request: LendingRequest): string {
+  return request.requester.deleted ? t('messages.deletedAccount') : request.requester.name;
 }

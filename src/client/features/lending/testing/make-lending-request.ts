@@ -16,7 +16,7 @@ export function makeLendingRequest(overrides: Partial<LendingRequest> = {}): Len
     requestedAt: '2026-03-01T10:00:00.000Z',
     respondedAt: null,
     item: { name: 'Cordless drill', category: 'tools', description: null, imageUrl: null },
-    requester: { name: 'Bob Builder' },
+    requester: { name: 'Bob Builder', deleted: false },
     owner: { name: 'Annabel Lee' },
     ...overrides,
   };
