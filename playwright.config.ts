@@ -44,7 +44,8 @@ export default defineConfig({
     {
       // Layout-dependent specs also run at phone width (bottom navigation, axe).
       name: 'phone',
-      testMatch: /(shell|accessibility|contacts|groups|items|lending|feedback-banner|profile|gdpr)\.spec\.ts$/,
+      testMatch:
+        /(shell|accessibility|contacts|groups|items|lending|feedback-banner|profile|gdpr|deleted-account)\.spec\.ts$/,
       use: { ...devices['Pixel 7'], browserName: 'chromium' },
     },
     {
