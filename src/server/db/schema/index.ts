@@ -7,3 +7,4 @@ export * from './lending';
 export * from './messages';
 export * from './feedback';
 export * from './rate-limits';
+export * from './blocks';
