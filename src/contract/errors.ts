@@ -14,6 +14,12 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'server_error',
+  // Requests the server cannot route or read (a URL that does not decode, an
+  // over-long path segment, oversized headers, a client too slow to send them).
+  'malformed_request',
+  'url_too_long',
+  'headers_too_large',
+  'request_timeout',
   // Contacts, invitations and referrals (spec §8): specific, so the form can say what is wrong.
   'contact_duplicate_phone',
   'contact_duplicate_email',
