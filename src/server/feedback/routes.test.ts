@@ -144,6 +144,10 @@ describe('POST /api/feedback', () => {
     const refused = await sendFeedback(alice, { rating: 5 });
     expect(refused.statusCode).toBe(429);
     expect(refused.json<ErrorBody>().error.code).toBe('too_many_requests');
+    // The budget is a fixed day window (UTC): Retry-After says when the next one starts.
+    const now = Date.now();
+    const nextWindow = Math.ceil((Math.floor(now / 86_400_000) * 86_400_000 + 86_400_000 - now) / 1000);
+    expect(Math.abs(Number(refused.headers['retry-after']) - nextWindow)).toBeLessThanOrEqual(5);
     expect(await feedbackOf(alice)).toHaveLength(FEEDBACK_PER_DAY);
     expect((await sendFeedback(bob, { rating: 5 })).statusCode).toBe(201);
   });

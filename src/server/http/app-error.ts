@@ -56,6 +56,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
 export class AppError extends Error {
   override name = 'AppError';
   readonly statusCode: number;
+  /** For 429: whole seconds until the caller may try again, sent as `Retry-After`. */
+  retryAfterSeconds?: number;
 
   constructor(
     readonly code: ErrorCode,
@@ -78,6 +80,11 @@ export class AppError extends Error {
   }
   static conflict(message: string, messageKey?: string): AppError {
     return new AppError('duplicate_entry', message, messageKey);
+  }
+  static tooManyRequests(message: string, retryAfterSeconds: number): AppError {
+    const error = new AppError('too_many_requests', message);
+    error.retryAfterSeconds = retryAfterSeconds;
+    return error;
   }
   static invalid(message: string, messageKey?: string, issues?: AppError['issues']): AppError {
     return new AppError('invalid_input', message, messageKey, issues);

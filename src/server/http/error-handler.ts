@@ -35,6 +35,7 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
       ...(error.issues ? { issues: error.issues } : {}),
     },
   };
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
   return reply.status(error.statusCode).type('application/json; charset=utf-8').send(body);
 }
 

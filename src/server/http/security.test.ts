@@ -58,6 +58,10 @@ describe('rate limiting', () => {
         code: 'too_many_requests',
         messageKey: 'errors.too_many_requests',
       });
+      // @fastify/rate-limit sends the seconds until the client's minute window resets.
+      const retryAfter = Number(response.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
     } finally {
       await limited.close();
     }

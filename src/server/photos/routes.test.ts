@@ -172,6 +172,9 @@ describe('POST /api/photos', () => {
     const refused = await upload(alice, jpeg);
     expect(refused.statusCode).toBe(429);
     expect(errorCode(refused)).toBe('too_many_requests');
+    // The oldest counted upload is seconds old: it stops counting in about a day.
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(24 * 60 * 60 - 120);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(24 * 60 * 60);
     const unsaved = await t.db
       .select()
       .from(itemPhotos)

@@ -56,7 +56,14 @@ export async function uploadPhoto(
 
 async function ensureUnderDailyCap(db: DbOrTx, actor: Actor): Promise<void> {
   const [row] = await db
-    .select({ unsaved: count() })
+    .select({
+      unsaved: count(),
+      // Retry-After: when the oldest counted upload stops counting (at least 1 s).
+      secondsUntilFree:
+        sql`greatest(1, ceil(extract(epoch from min(${itemPhotos.createdAt}) + ${UNSAVED_LIFETIME} - now())))`.mapWith(
+          Number,
+        ),
+    })
     .from(itemPhotos)
     .where(
       and(
@@ -66,7 +73,7 @@ async function ensureUnderDailyCap(db: DbOrTx, actor: Actor): Promise<void> {
       ),
     );
   if ((row?.unsaved ?? 0) >= LIMITS.photoUploadsPerDay) {
-    throw new AppError('too_many_requests', 'Daily limit of unsaved photo uploads reached');
+    throw AppError.tooManyRequests('Daily limit of unsaved photo uploads reached', row?.secondsUntilFree ?? 1);
   }
 }
 

@@ -29,6 +29,27 @@ describe('consumeRateLimit', () => {
     expect(await outcome(new Date('2026-11-22T10:01:00Z'))).toBe(200);
   });
 
+  it('tells a refused caller the whole seconds until the window ends (Retry-After)', async () => {
+    const key = 'test:retry-after';
+    for (let i = 0; i < limit.max; i++)
+      await consumeRateLimit(database.db, { ...limit, key }, new Date('2026-11-22T12:00:00Z'));
+    const refusal = await consumeRateLimit(database.db, { ...limit, key }, new Date('2026-11-22T12:00:04.500Z')).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(AppError);
+    expect((refusal as AppError).retryAfterSeconds).toBe(56);
+    const lastMoment = await consumeRateLimit(
+      database.db,
+      { ...limit, key },
+      new Date('2026-11-22T12:00:59.900Z'),
+    ).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect((lastMoment as AppError).retryAfterSeconds).toBe(1);
+  });
+
   it('counts concurrent uses exactly (one atomic upsert)', async () => {
     const at = new Date('2026-11-22T11:00:00Z');
     const results = await Promise.all(Array.from({ length: 10 }, () => outcome(at, 'test:concurrent')));

@@ -12,8 +12,9 @@ export interface RateLimit {
 
 /**
  * Counts one use of `key` in the current fixed window and refuses with 429
- * once `max` is passed. A single upsert, atomic across app instances: the
- * row's window is reset when a new window has begun.
+ * once `max` is passed, telling the seconds left in the window (sent as
+ * `Retry-After`). A single upsert, atomic across app instances: the row's
+ * window is reset when a new window has begun.
  */
 export async function consumeRateLimit(db: DbOrTx, limit: RateLimit, now = new Date()): Promise<void> {
   const windowMs = limit.windowSeconds * 1000;
@@ -31,6 +32,8 @@ export async function consumeRateLimit(db: DbOrTx, limit: RateLimit, now = new D
     })
     .returning({ count: rateLimitCounters.count });
   if ((row?.count ?? 0) > limit.max) {
-    throw new AppError('too_many_requests', `Rate limit ${limit.key.split(':')[0]} reached`);
+    // Retry-After: the seconds until this window ends (at least 1, so a client never retries at once).
+    const secondsLeft = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+    throw AppError.tooManyRequests(`Rate limit ${limit.key.split(':')[0]} reached`, secondsLeft);
   }
 }
