@@ -26,6 +26,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerSecurity } from './http/security';
 import { registerSessionGuard, sessionCookieSettings } from './http/session-guard';
 import { registerStaticClient } from './http/static-client';
+import { answerClientError, answerFrameworkError } from './http/unreadable-requests';
 import { createBuiltinProvider } from './idp/provider';
 import { registerBuiltinProvider } from './idp/routes';
 import { legalRoutes } from './legal/routes';
@@ -74,6 +75,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     // Big enough for the forms; image routes raise it for themselves.
     bodyLimit: 1024 * 1024,
+    // Unreadable URLs and requests answer in our error shape too (http/unreadable-requests.ts).
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

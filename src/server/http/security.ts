@@ -2,12 +2,14 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error';
+import { registerNoStoreDefault } from './cache-policy';
 import { isApiRequest, routePath } from './route-path';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Security headers, rate limiting and the cross-origin guard.
+ * Security headers (with `Cache-Control: no-store` on API and error answers),
+ * rate limiting and the cross-origin guard.
  * CSP: scripts only from our origin (no inline script anywhere, including the
  * built-in sign-in page); inline *styles* are allowed because Radix positions
  * popovers with style attributes.
@@ -16,6 +18,7 @@ export async function registerSecurity(
   app: FastifyInstance,
   options: { publicOrigin: string; secureCookies: boolean; rateLimitMax: number },
 ): Promise<void> {
+  registerNoStoreDefault(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
