@@ -110,7 +110,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
   app.get('/api/logout', { config: { public: true } }, async (request, reply) => {
     // Logout is a GET navigation (spec §2). Refuse it from other sites so a
     // foreign page cannot sign people out (SameSite=Lax still sends the cookie).
-    if (request.headers['sec-fetch-site'] === 'cross-site') return reply.redirect('/');
+    // same-site too: a sibling subdomain (another app, user content) is not us.
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (fetchSite === 'cross-site' || fetchSite === 'same-site') return reply.redirect('/');
     const session = request.auth;
     if (session) await destroySession(db, session.idHash);
     // Same attributes as when set: browsers ignore a __Host- cookie change without Secure.

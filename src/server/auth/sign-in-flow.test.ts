@@ -181,11 +181,19 @@ describe('sign-in through the built-in provider', () => {
     expect((await fetch(`${baseUrl}/api/auth/user`, { headers: { cookie } })).status).toBe(401);
   });
 
-  it('ignores a sign-out navigation started by another site', async () => {
+  it.each([
+    ['cross-site', 'margaret'],
+    // A sibling subdomain is same-site but not our origin.
+    ['same-site', 'hedy'],
+  ])('ignores a sign-out navigation started by another site (Sec-Fetch-Site: %s)', async (fetchSite, username) => {
     const jar = new CookieJar();
-    await signInThroughProvider(baseUrl, jar, { create: { name: 'Margaret', username: 'margaret' } });
-    await step(jar, `${baseUrl}/api/logout`, { headers: { 'sec-fetch-site': 'cross-site' } });
+    await signInThroughProvider(baseUrl, jar, { create: { name: username, username } });
+    const refused = await step(jar, `${baseUrl}/api/logout`, { headers: { 'sec-fetch-site': fetchSite } });
+    expect(locationOf(refused, baseUrl)).toBe(`${baseUrl}/`);
     expect((await step(jar, `${baseUrl}/api/auth/user`)).status).toBe(200);
+    // From our own pages the same navigation signs out.
+    await step(jar, `${baseUrl}/api/logout`, { headers: { 'sec-fetch-site': 'same-origin' } });
+    expect((await step(jar, `${baseUrl}/api/auth/user`)).status).toBe(401);
   });
 });
 
