@@ -1,13 +1,28 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import { PageFrame } from '../../components/layouts/page-frame';
+import { ConversationBlockMenu } from '../../features/blocks/components/conversation-block-menu';
 import { MessagesView } from '../../features/messages/components/messages-view';
+import { MESSAGES_PATH } from '../../features/messages/messages-route';
 
-/** Spec §2 Messages: conversations and the open thread (`/messages?with=<partnerId>`). */
+/**
+ * Spec §2 Messages: conversations and the open thread (`/messages?with=<partnerId>`).
+ * The thread header offers blocking (docs/decisions/0018); a block hides the
+ * conversation, so the page then returns to the list.
+ */
 export function MessagesPage() {
   const { t } = useTranslation();
+  const [, navigate] = useLocation();
   return (
     <PageFrame title={t('pages.messages.title')} subtitle={t('pages.messages.subtitle')}>
-      <MessagesView />
+      <MessagesView
+        threadActions={(partner) => (
+          <ConversationBlockMenu
+            person={{ userId: partner.id, name: partner.name }}
+            onBlocked={() => navigate(MESSAGES_PATH)}
+          />
+        )}
+      />
     </PageFrame>
   );
 }

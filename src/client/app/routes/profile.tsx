@@ -1,15 +1,25 @@
+import { UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { useAuthUser } from '../../features/auth/api/get-auth-user';
+import { BlockedPeopleList } from '../../features/blocks/components/blocked-people-list';
 import { ProfileView } from '../../features/profile/components/profile-view';
 
-/** Spec §2 Profile. Signed-in routes render only with a session user, so it is there. */
+/**
+ * Spec §2 Profile, plus the Blocked people tab (docs/decisions/0018).
+ * Signed-in routes render only with a session user, so it is there.
+ */
 export function ProfilePage() {
   const { t } = useTranslation();
   const user = useAuthUser().data;
   return (
     <PageFrame title={t('pages.profile.title')} subtitle={t('pages.profile.subtitle')}>
-      {user && <ProfileView user={user} />}
+      {user && (
+        <ProfileView
+          user={user}
+          extraTabs={[{ value: 'blocked', label: t('blocks.list.tab'), icon: UserX, content: <BlockedPeopleList /> }]}
+        />
+      )}
     </PageFrame>
   );
 }

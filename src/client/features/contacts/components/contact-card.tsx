@@ -1,4 +1,5 @@
 import { Mail, Pencil, Phone, Send, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '../../../../contract/schemas/contact';
 import { Avatar } from '../../../components/ui/avatar';
@@ -13,6 +14,8 @@ export interface ContactCardActions {
 
 interface ContactCardProps extends ContactCardActions {
   contact: Contact;
+  /** More buttons before Remove, from outside this feature (the Contacts page adds Block). */
+  extraActions?: ReactNode;
 }
 
 /** The contact's own email, else the linked user's, else null (spec §2: then 'No email'). */
@@ -24,7 +27,7 @@ export function contactEmail(contact: Contact): string | null {
  * One contact (spec §2 Contact card): photo or initials, name, phone, @username,
  * email, status badge and the actions Edit, Invite/Re-invite, Remove.
  */
-export function ContactCard({ contact, onEdit, onInvite, onRemove }: ContactCardProps) {
+export function ContactCard({ contact, onEdit, onInvite, onRemove, extraActions }: ContactCardProps) {
   const { t } = useTranslation();
   const { name, status } = contact;
   const username = contact.username ?? contact.user?.username ?? null;
@@ -99,6 +102,7 @@ export function ContactCard({ contact, onEdit, onInvite, onRemove }: ContactCard
             {t(status === 'invited' ? 'contacts.card.reinvite' : 'contacts.card.invite')}
           </Button>
         )}
+        {extraActions}
         {/* Icon only, so the row fits a phone in every language; the name says what it removes. */}
         <Button
           variant="ghostDestructive"

@@ -1,5 +1,5 @@
 import { UserPlus, Users } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '../../../../contract/schemas/contact';
 import { Button } from '../../../components/ui/button';
@@ -40,11 +40,16 @@ function EmptyState({ onAdd }: { onAdd: () => void }) {
   );
 }
 
+interface ContactsViewProps {
+  /** Buttons a card gets from outside this feature (the Contacts page adds Block for registered people). */
+  contactActions?: (contact: Contact) => ReactNode;
+}
+
 /**
  * Spec §2 Contacts: count, add button, the contact grid (one column on
  * phones) with its loading, error and empty states, and the dialogs.
  */
-export function ContactsView() {
+export function ContactsView({ contactActions }: ContactsViewProps = {}) {
   const { t } = useTranslation();
   const contacts = useContacts();
   const user = useAuthUser();
@@ -83,7 +88,13 @@ export function ContactsView() {
           <ul aria-label={t('contacts.listLabel')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {list.map((contact) => (
               <li key={contact.id}>
-                <ContactCard contact={contact} onEdit={setEditing} onInvite={openInvitation} onRemove={setRemoving} />
+                <ContactCard
+                  contact={contact}
+                  onEdit={setEditing}
+                  onInvite={openInvitation}
+                  onRemove={setRemoving}
+                  extraActions={contactActions?.(contact)}
+                />
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Message } from '../../../../contract/schemas/messages';
@@ -17,6 +17,18 @@ interface MessageThreadProps {
   partnerId: string;
   /** From the conversation list, so the header has a name before the thread loads. */
   partnerName: string | undefined;
+  /**
+   * Extra controls at the end of the header for a partner who can still be
+   * written to (the Messages page puts blocking there; features do not
+   * import each other, so the page composes it).
+   */
+  headerActions?: (partner: ThreadPartner) => ReactNode;
+}
+
+/** Who the open thread is with, as the header names them. */
+export interface ThreadPartner {
+  id: string;
+  name: string;
 }
 
 /** Oldest first; the server's order is not part of the contract. */
@@ -30,7 +42,7 @@ function inTimeOrder(messages: readonly Message[]): Message[] {
  * with unread messages marks them read (spec §4); so does a new message that
  * arrives while it is open. Render with `key={partnerId}`.
  */
-export function MessageThread({ userId, partnerId, partnerName }: MessageThreadProps) {
+export function MessageThread({ userId, partnerId, partnerName, headerActions }: MessageThreadProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const thread = useThread(userId, partnerId);
@@ -72,6 +84,7 @@ export function MessageThread({ userId, partnerId, partnerName }: MessageThreadP
         <h2 id={headingId} className="truncate text-lg font-semibold text-slate-900" data-testid="thread-partner-name">
           {name}
         </h2>
+        {headerActions && name !== '' && !partnerDeleted && headerActions({ id: partnerId, name })}
       </header>
 
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-4 md:px-4">

@@ -1,4 +1,5 @@
 import { MessagesSquare } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +10,7 @@ import { useCurrentUserId } from '../api/use-current-user-id';
 import { partnerLabel } from '../message-texts';
 import { PARTNER_PARAM } from '../messages-route';
 import { ConversationList } from './conversation-list';
-import { MessageThread } from './message-thread';
+import { MessageThread, type ThreadPartner } from './message-thread';
 
 /**
  * The viewport less the header, the page title and subtitle, the paddings
@@ -18,12 +19,17 @@ import { MessageThread } from './message-thread';
  */
 const PANEL_HEIGHT = 'h-[calc(100dvh-17.5rem)] min-h-80 md:h-[calc(100dvh-13.5rem)] md:min-h-96';
 
+interface MessagesViewProps {
+  /** Controls for the open thread's header (the page composes blocking there). */
+  threadActions?: (partner: ThreadPartner) => ReactNode;
+}
+
 /**
  * Spec §2 Messages. The open conversation lives in the URL
  * (`/messages?with=<partnerId>`). Phones show one view at a time: the list,
  * or the thread with a back button; from md up both sit side by side.
  */
-export function MessagesView() {
+export function MessagesView({ threadActions }: MessagesViewProps = {}) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const partnerId = params.get(PARTNER_PARAM) || undefined;
@@ -76,6 +82,7 @@ export function MessagesView() {
             partnerName={
               partner ? partnerLabel(t, { name: partner.partnerName, deleted: partner.partnerDeleted }) : undefined
             }
+            headerActions={threadActions}
           />
         ) : (
           <div className="flex flex-1 flex-col items-center justify-center px-6 text-center" data-testid="no-thread">

@@ -1,20 +1,30 @@
-import { Activity, UserRound } from 'lucide-react';
+import { Activity, UserRound, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../../../contract/schemas/user';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { AccountActivityTab } from './account-activity-tab';
 import { ProfileTab } from './profile-tab';
 
+/** A tab from outside this feature (the Profile page adds Blocked people). */
+export interface ProfileExtraTab {
+  value: string;
+  label: string;
+  icon: LucideIcon;
+  content: ReactNode;
+}
+
 /**
- * Spec §2 Profile: two tabs. The labels share the row equally; their icons
- * show from the sm breakpoint up, so the longest label ("Attività
- * dell’account") fits a 360 px phone without scrolling.
+ * Spec §2 Profile: the Profile and Account Activity tabs, and any the page
+ * adds. The labels share the row; their icons show from the sm breakpoint
+ * up, so the longest labels ("Attività dell’account", "Blockierte Personen")
+ * fit a 360 px phone without scrolling (they wrap between words).
  */
-export function ProfileView({ user }: { user: User }) {
+export function ProfileView({ user, extraTabs = [] }: { user: User; extraTabs?: readonly ProfileExtraTab[] }) {
   const { t } = useTranslation();
   return (
     <Tabs defaultValue="profile" className="mt-6">
-      <TabsList aria-label={t('profile.tabs.label')} className="sm:max-w-md">
+      <TabsList aria-label={t('profile.tabs.label')} className="sm:max-w-xl">
         <TabsTrigger value="profile" data-testid="profile-tab-profile">
           <UserRound className="hidden h-4 w-4 sm:block" aria-hidden="true" />
           {t('profile.tabs.profile')}
@@ -23,6 +33,12 @@ export function ProfileView({ user }: { user: User }) {
           <Activity className="hidden h-4 w-4 sm:block" aria-hidden="true" />
           {t('profile.tabs.activity')}
         </TabsTrigger>
+        {extraTabs.map(({ value, label, icon: Icon }) => (
+          <TabsTrigger key={value} value={value} data-testid={`profile-tab-${value}`}>
+            <Icon className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+            {label}
+          </TabsTrigger>
+        ))}
       </TabsList>
       <TabsContent value="profile">
         <ProfileTab user={user} />
@@ -30,6 +46,11 @@ export function ProfileView({ user }: { user: User }) {
       <TabsContent value="activity">
         <AccountActivityTab user={user} />
       </TabsContent>
+      {extraTabs.map(({ value, content }) => (
+        <TabsContent key={value} value={value}>
+          {content}
+        </TabsContent>
+      ))}
     </Tabs>
   );
 }
