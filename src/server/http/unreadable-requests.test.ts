@@ -1,7 +1,10 @@
+import { createServer } from 'node:http';
 import { connect } from 'node:net';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createUser } from '../../../tests/support/factories';
+import { answerClientError } from './unreadable-requests';
 
 let t: TestApp;
 let port: number;
@@ -14,9 +17,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Writes `request` as raw bytes, as no browser would, and returns the whole answer once the server closes. */
-function rawExchange(request: string): Promise<{ status: number; headers: string; body: string }> {
+function rawExchange(request: string, toPort = port): Promise<{ status: number; headers: string; body: string }> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    const socket = connect(toPort, '127.0.0.1', () => socket.write(request));
     let data = '';
     socket.on('data', (chunk) => (data += chunk.toString()));
     socket.on('end', () => {
@@ -90,6 +93,31 @@ describe('requests the HTTP parser cannot read (a real socket)', () => {
       code: 'malformed_request',
       messageKey: 'errors.malformed_request',
     });
+  });
+
+  it('answers a request whose headers never finish with 408 request_timeout', async () => {
+    // Node's request timeout is minutes long and checked every 30 s, so a
+    // bare server with short ones runs the same handler within a second.
+    const slow = Fastify({
+      logger: false,
+      clientErrorHandler: answerClientError,
+      serverFactory: (handler) =>
+        createServer({ requestTimeout: 300, headersTimeout: 300, connectionsCheckingInterval: 50 }, handler),
+    });
+    slow.get('/', async () => 'ok');
+    await slow.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = slow.server.address();
+      const slowPort = typeof address === 'object' && address ? address.port : 0;
+      const answer = await rawExchange('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Unfinished: ', slowPort);
+      expect(answer.status).toBe(408);
+      expect(JSON.parse(answer.body).error).toMatchObject({
+        code: 'request_timeout',
+        messageKey: 'errors.request_timeout',
+      });
+    } finally {
+      await slow.close();
+    }
   });
 
   it('still serves the next connection', async () => {
