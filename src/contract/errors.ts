@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'server_error',
+  // The database could not be reached or the connection was lost: try again shortly (docs/decisions/0019).
+  'database_unavailable',
   // Requests the server cannot route or read (a URL that does not decode, an
   // over-long path segment, oversized headers, a client too slow to send them).
   'malformed_request',

@@ -8,10 +8,23 @@ import { createPostgresEventBus, type PostgresEventBus } from './events/postgres
 
 const EMBEDDED_DATABASE = 'lendloop';
 
-/** How long open connections may take to finish once a shutdown starts. */
-const SHUTDOWN_GRACE_MS = 10_000;
+/** How long open requests may take to finish once a shutdown starts; then their sockets are closed. */
+const SHUTDOWN_GRACE_MS = 5_000;
+/**
+ * A shutdown never takes longer than this (a supervisor's stop timeout, e.g.
+ * systemd's TimeoutStopSec, should be longer): past it PostgreSQL is stopped
+ * the hard way and the process exits.
+ */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+/** How long the forced path may spend stopping the embedded PostgreSQL before exiting regardless. */
+const FORCED_STOP_MS = 4_000;
+/** A second signal this soon after the first is the same Ctrl-C (the terminal signals `npm start` and us alike). */
+const REPEATED_SIGNAL_MS = 1_000;
 
-/** Entry point: configuration → database (embedded or external) → migrations → app → listen. */
+/**
+ * Entry point: configuration → database (embedded or external) → migrations → app → listen.
+ * Faults and shutdown: docs/decisions/0019-faults-and-restarts.md.
+ */
 async function main(): Promise<void> {
   let config;
   try {
@@ -30,6 +43,8 @@ async function main(): Promise<void> {
   let liveEvents: PostgresEventBus | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopping = false;
+  let stoppingSince = 0;
+  let exitCode = 0;
 
   const start = async () => {
     let databaseUrl = config.databaseUrl;
@@ -39,7 +54,9 @@ async function main(): Promise<void> {
     }
     // A signal during start-up: stop here; shutdown() cleans up what exists.
     if (stopping) return;
-    database = connectDatabase(databaseUrl);
+    database = connectDatabase(databaseUrl, {
+      onConnectionLost: (error) => bootLogger.warn({ err: error }, 'database connection lost; the pool reconnects'),
+    });
     await runMigrations(database);
     bootLogger.info('database migrations applied');
     if (stopping) return;
@@ -53,17 +70,39 @@ async function main(): Promise<void> {
   const closeServer = async () => {
     if (!app) return;
     const server = app.server;
-    // Long-lived connections must not keep PostgreSQL running forever.
-    const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    // Long-lived connections must not hold the shutdown up: cut them after the grace period.
+    const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await app.close().catch((error: unknown) => bootLogger.error({ err: error }, 'closing the server failed'));
-    clearTimeout(deadline);
+    clearTimeout(grace);
+  };
+
+  /** Past the deadline, or on a second signal: close every socket, stop PostgreSQL quickly, exit. */
+  let forcing = false;
+  const forceExit = async (why: string) => {
+    if (forcing) return;
+    forcing = true;
+    bootLogger.warn({ why }, 'forcing the shutdown');
+    // Whatever happens below, the process ends.
+    setTimeout(() => process.exit(exitCode || 1), FORCED_STOP_MS + 1_000);
+    app?.server.closeAllConnections();
+    await embedded
+      ?.stop({ graceMs: FORCED_STOP_MS / 2 })
+      .catch((error: unknown) => bootLogger.error({ err: error }, 'stopping PostgreSQL failed'));
+    process.exit(exitCode || 1);
   };
 
   let startup: Promise<void> = Promise.resolve();
-  const shutdown = async (reason: string, exitCode = 0) => {
-    if (stopping) return;
+  const shutdown = async (reason: string, code = 0) => {
+    if (stopping) {
+      if (reason.startsWith('SIG') && Date.now() - stoppingSince > REPEATED_SIGNAL_MS)
+        void forceExit(`second ${reason}`);
+      return;
+    }
     stopping = true;
+    stoppingSince = Date.now();
+    exitCode = code;
     bootLogger.info({ reason }, 'shutting down');
+    setTimeout(() => void forceExit('shutdown deadline passed'), SHUTDOWN_DEADLINE_MS);
     // Let a start-up in progress reach a known state (e.g. initdb finish) first.
     await startup.catch(() => undefined);
     await closeServer();
@@ -72,16 +111,20 @@ async function main(): Promise<void> {
     await embedded?.stop().catch((error: unknown) => bootLogger.error({ err: error }, 'stopping PostgreSQL failed'));
     process.exit(exitCode);
   };
-  // `on`, not `once`: a second Ctrl-C (the terminal signals `npm start` and the
-  // server alike) must not kill the process before PostgreSQL has stopped.
+  // `on`, not `once`: a repeated signal must reach shutdown() (which ignores
+  // the same Ctrl-C and forces on a later one), never Node's default handler,
+  // which would end the process before PostgreSQL has stopped.
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  // A crash must not leave the embedded PostgreSQL running on the data folder.
-  process.once('uncaughtException', (error) => {
+  // A bug reached the top: the process state is unknown, so it stops (cleanly:
+  // PostgreSQL too) and the supervisor starts it again. Lost database
+  // connections never get here (db/client.ts, events/postgres-event-bus.ts);
+  // every further error during the shutdown is logged, none ends it early.
+  process.on('uncaughtException', (error) => {
     bootLogger.fatal({ err: error }, 'uncaught exception');
     void shutdown('uncaughtException', 1);
   });
-  process.once('unhandledRejection', (error) => {
+  process.on('unhandledRejection', (error) => {
     bootLogger.fatal({ err: error }, 'unhandled rejection');
     void shutdown('unhandledRejection', 1);
   });

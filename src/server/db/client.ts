@@ -14,10 +14,33 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function connectDatabase(url: string, options: { max?: number } = {}): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, Client: AutoPreparingClient });
-  // An idle client's error (e.g. the server restarting) must not crash the process.
+/** A request waits at most this long for a connection (database away, pool exhausted): then 503, not a hang. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+export function connectDatabase(
+  url: string,
+  options: { max?: number; onConnectionLost?: (error: Error) => void } = {},
+): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    Client: AutoPreparingClient,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Notice a silently dead link (no FIN from a vanished server) within a minute, not hours.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  const onLost = options.onConnectionLost ?? (() => undefined);
+  // An idle client's error (e.g. the server restarting) must not crash the process
+  // (the client's own listener below reports it).
   pool.on('error', () => undefined);
+  // Nor may a checked-out one's: pg-pool listens to its clients only while they
+  // are idle, and a connection lost between the statements of a transaction
+  // (pg_terminate_backend, the server dying) emits 'error' with nobody
+  // listening, which ends the process. The statement in flight, or the next
+  // one, still fails (the request answers 503), and pg-pool discards a client
+  // that is no longer queryable when it is released.
+  pool.on('connect', (client) => client.on('error', onLost));
   const db = drizzle(pool, { schema });
   return { url, db, pool, close: () => pool.end() };
 }

