@@ -154,7 +154,7 @@ test('Account Activity lists both sign-ins', async ({ signUp }) => {
   await expectNoAxeViolations(page, 'account-activity-tab');
 });
 
-test('the two tabs fit a 360 px phone in every language', async ({ signUp }) => {
+test('the profile tabs fit a 360 px phone in every language', async ({ signUp }) => {
   const { page } = await signUp('erin');
   await page.setViewportSize({ width: 360, height: 780 });
   for (const language of ['en', 'de', 'fr', 'it']) {
