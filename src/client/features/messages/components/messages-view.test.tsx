@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import en from '../../../../../public/locales/en/translation.json';
 import type { ConversationSummary, Thread } from '../../../../contract/schemas/messages';
 import { dismissToast } from '../../../components/ui/toast-store';
 import { MessagesPage } from '../../../app/routes/messages';
@@ -365,7 +366,8 @@ describe('<MessagesPage/> composer', () => {
     await user.type(input, 'Hello?{Enter}');
     const toast = await screen.findByTestId('toast');
     expect(toast.textContent).toContain('Failed to send message');
-    expect(toast.textContent).toContain('You can message only people in your network');
+    // The server's messageKey in the reader's language (its wording is the consent rule's, ADR 0018).
+    expect(toast.textContent).toContain(en.errors.message_recipient_not_allowed);
     expect(input.value).toBe('Hello?');
   });
 });
