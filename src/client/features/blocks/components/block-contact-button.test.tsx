@@ -16,7 +16,7 @@ describe('<BlockContactButton/>', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Block Bob' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Block Bob?' });
-    expect(dialog.textContent).toContain("You can't message each other, send each other requests or borrow");
+    expect(dialog.textContent).toContain("You and Bob can't message each other, send each other requests or borrow");
     expect(dialog.textContent).toContain('Bob is not told.');
     expect(dialog.textContent).toContain('You can unblock Bob any time in your profile');
     expect(callsTo(fetchMock, 'POST', '/api/blocks')).toHaveLength(0);
