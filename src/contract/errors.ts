@@ -57,6 +57,8 @@ export const ERROR_CODES = [
   'message_recipient_not_allowed',
   'network_request_answered',
   'network_empty',
+  // Blocking (docs/decisions/0018): told only to the blocker; the blocked person gets the answers a stranger gets.
+  'user_blocked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -44,6 +44,15 @@ export async function createContact(db: Database, owner: { id: string }, overrid
   return contact!;
 }
 
+/**
+ * `a` and `b` in each other's address book, linked: mutual contacts, which
+ * open a messaging channel both ways (docs/decisions/0018); a one-sided
+ * entry does not.
+ */
+export async function createMutualContacts(db: Database, a: { id: string }, b: { id: string }) {
+  return [await createContact(db, a, { contactUserId: b.id }), await createContact(db, b, { contactUserId: a.id })];
+}
+
 type NewMessageRow = typeof messages.$inferInsert;
 
 /** A message from `sender` to `receiver` (a user message unless overridden), written straight to the table. */

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
-import { createContact, createUser } from '../../../tests/support/factories';
+import { createMutualContacts, createUser } from '../../../tests/support/factories';
 import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { connectDatabase, type DatabaseHandle } from '../db/client';
 import { startLiveTestApp, type LiveTestApp, type SseStream } from './live-test-support';
@@ -62,7 +62,7 @@ describe('a message sent through instance 1', () => {
   it('reaches both people on instance 2: the conversation, and the receiver its unread total', async () => {
     const alice = await createUser(database.db);
     const bob = await createUser(database.db);
-    await createContact(database.db, alice, { contactUserId: bob.id });
+    await createMutualContacts(database.db, alice, bob);
     const bobStream = await streamOnSecond(bob);
     const aliceStream = await streamOnSecond(alice);
 

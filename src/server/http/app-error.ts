@@ -47,6 +47,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   message_recipient_not_allowed: 403,
   network_request_answered: 409,
   network_empty: 409,
+  user_blocked: 403,
 };
 
 /**

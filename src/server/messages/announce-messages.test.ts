@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createContact, createUser } from '../../../tests/support/factories';
+import { createMutualContacts, createUser } from '../../../tests/support/factories';
 import { useRecordingBusApp } from '../events/live-test-support';
 import { announceMessages, insertMessages } from './post-message';
 
@@ -10,13 +10,13 @@ import { announceMessages, insertMessages } from './post-message';
 
 const live = useRecordingBusApp();
 
-/** A requester with `size` registered contacts: their whole network. */
+/** A requester with `size` mutual registered contacts: their whole network. */
 async function networkOf(size: number) {
   const requester = await createUser(live.database.db, { name: 'Requester' });
   const people = [];
   for (let i = 0; i < size; i++) {
     const person = await createUser(live.database.db);
-    await createContact(live.database.db, requester, { contactUserId: person.id });
+    await createMutualContacts(live.database.db, requester, person);
     people.push(person);
   }
   return { requester, people };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../contract/schemas/live-events';
 import type { ConversationSummary, Thread } from '../../contract/schemas/messages';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { createContact, createMessage, createUser } from '../../../tests/support/factories';
+import { createMessage, createMutualContacts, createUser } from '../../../tests/support/factories';
 import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { createItem } from '../../../tests/support/item-factories';
 import { lendingRequests, messages } from '../db/schema';
@@ -30,7 +30,7 @@ describe('messages: unread counts and live events', () => {
     const reader = await createUser(t.db, { name: 'Reader' });
     const writer = await createUser(t.db, { name: 'Writer' });
     const other = await createUser(t.db, { name: 'Other' });
-    await createContact(t.db, writer, { contactUserId: reader.id });
+    await createMutualContacts(t.db, writer, reader);
     await createMessage(t.db, other, reader, { content: 'From other', createdAt: at(1) });
     const readerEvents = listen(reader);
     const writerEvents = listen(writer);

@@ -93,14 +93,14 @@ describe('messages: who reads and writes what', () => {
     expect(forged).toEqual([]);
   });
 
-  it('sends to a contact in either address book, a group co-member, or an existing conversation', async () => {
+  it('sends to someone who answered, or a group co-member (the full rule: consent.test.ts)', async () => {
     const group = await createGroup(t.db, alice);
     await addMember(t.db, group, dave);
     const cases: [User, User][] = [
-      [alice, bob], // Bob is in Alice's address book
-      [bob, alice], // …and Alice in nobody's but her own: either book counts
+      [alice, bob], // Bob wrote to Alice ('Bob to Alice'); Bob is also only in Alice's book
+      [bob, alice], // Alice wrote to Bob
       [alice, dave], // shared group
-      [carol, bob], // existing conversation, no network
+      [carol, bob], // Bob answered Carol ('Bob to Carol', the test above)
     ];
     for (const [from, to] of cases) {
       const response = await send(from, { senderId: from.id, receiverId: to.id, content: `${from.name} says hi` });

@@ -1,6 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { blockedBy } from '../blocks/block-sql';
 import type { DbOrTx } from '../db/client';
-import { contacts, groupMembers, messages, users } from '../db/schema';
+import {
+  contacts,
+  groupMembers,
+  lendingRequests,
+  messages,
+  networkRequestResponses,
+  networkRequests,
+  users,
+} from '../db/schema';
 import type { MessagingRelationship } from '../policies';
 
 export interface Partner extends MessagingRelationship {
@@ -10,8 +19,47 @@ export interface Partner extends MessagingRelationship {
 }
 
 /**
- * The other person and how the actor is related to them (decision 0010: a
- * registered contact in either address book, a shared group, or an existing
+ * Whether `recipientId` consented to hear from `senderId`
+ * (docs/decisions/0018-messaging-consent-and-blocking.md), as one SQL
+ * expression of indexed EXISTS probes:
+ *
+ * - mutual registered contacts: each has the other in their address book,
+ *   linked (a one-sided entry, made by username without asking, is not
+ *   consent);
+ * - a group both belong to;
+ * - the recipient answered the sender: a user message to them, or a response
+ *   to one of their network requests;
+ * - a lending request between them, which exists only because the owner
+ *   shared the item with the requester.
+ *
+ * Blocks are judged apart (the policy refuses either direction).
+ */
+export function consentedToHear(recipientId: string, senderId: string): SQL {
+  return sql`(EXISTS (
+    SELECT 1 FROM ${contacts} mine
+      JOIN ${contacts} theirs ON theirs.user_id = ${recipientId} AND theirs.contact_user_id = ${senderId}
+     WHERE mine.user_id = ${senderId} AND mine.contact_user_id = ${recipientId}
+  ) OR EXISTS (
+    SELECT 1 FROM ${groupMembers} mine
+      JOIN ${groupMembers} theirs ON theirs.group_id = mine.group_id
+     WHERE mine.user_id = ${senderId} AND theirs.user_id = ${recipientId}
+  ) OR EXISTS (
+    SELECT 1 FROM ${messages} m
+     WHERE m.sender_id = ${recipientId} AND m.receiver_id = ${senderId} AND m.message_type = 'user'
+  ) OR EXISTS (
+    SELECT 1 FROM ${networkRequestResponses} r
+      JOIN ${networkRequests} nr ON nr.id = r.network_request_id
+     WHERE r.responder_id = ${recipientId} AND nr.requester_id = ${senderId}
+  ) OR EXISTS (
+    SELECT 1 FROM ${lendingRequests} lr
+     WHERE (lr.requester_id = ${senderId} AND lr.owner_id = ${recipientId})
+        OR (lr.requester_id = ${recipientId} AND lr.owner_id = ${senderId})
+  ))`;
+}
+
+/**
+ * The other person and how the actor is related to them (decision 0018:
+ * consent, blocks either way, and whether they already share a
  * conversation), in one query. Undefined when no such user exists.
  */
 export async function findPartner(db: DbOrTx, actorId: string, partnerId: string): Promise<Partner | undefined> {
@@ -20,14 +68,9 @@ export async function findPartner(db: DbOrTx, actorId: string, partnerId: string
       partnerId: users.id,
       name: users.name,
       deletedAt: users.deletedAt,
-      inContacts: sql<boolean>`EXISTS (
-        SELECT 1 FROM ${contacts} c
-         WHERE (c.user_id = ${actorId} AND c.contact_user_id = ${partnerId})
-            OR (c.user_id = ${partnerId} AND c.contact_user_id = ${actorId}))`,
-      sharesGroup: sql<boolean>`EXISTS (
-        SELECT 1 FROM ${groupMembers} mine
-          JOIN ${groupMembers} theirs ON theirs.group_id = mine.group_id
-         WHERE mine.user_id = ${actorId} AND theirs.user_id = ${partnerId})`,
+      blockedByActor: sql<boolean>`${blockedBy(actorId, partnerId)}`,
+      blockedByPartner: sql<boolean>`${blockedBy(partnerId, actorId)}`,
+      consented: sql<boolean>`${consentedToHear(partnerId, actorId)}`,
       hasConversation: sql<boolean>`EXISTS (
         SELECT 1 FROM ${messages} m
          WHERE (m.sender_id = ${actorId} AND m.receiver_id = ${partnerId})
@@ -40,7 +83,9 @@ export async function findPartner(db: DbOrTx, actorId: string, partnerId: string
     partnerId: row.partnerId,
     name: row.name,
     deleted: row.deletedAt !== null,
-    inNetwork: row.inContacts || row.sharesGroup,
+    blockedByActor: row.blockedByActor,
+    blockedByPartner: row.blockedByPartner,
+    consented: row.consented,
     hasConversation: row.hasConversation,
   };
 }

@@ -14,9 +14,10 @@ type SendMessageValues = Pick<SendMessageInput, 'receiverId'> & { content: strin
 
 /**
  * POST /api/messages: a user message from the actor (the sender is always
- * the session's user) to someone they may message (decision 0010); a
- * receiver who does not exist is refused the same way as a stranger, so the
- * answer does not reveal which ids are accounts.
+ * the session's user) to someone who consented to hear from them and with
+ * no block between them (decision 0018, amending 0010); a receiver who does
+ * not exist is refused the same way as a stranger, so the answer does not
+ * reveal which ids are accounts.
  */
 export async function sendMessage(
   db: Database,
@@ -31,6 +32,10 @@ export async function sendMessage(
     ]);
   }
   const partner = await findPartner(db, actor.id, input.receiverId);
+  // The blocker learns why (they can lift the block); the person they
+  // blocked is refused like anyone without consent, so a block does not
+  // announce itself (docs/decisions/0018).
+  if (partner?.blockedByActor) throw new AppError('user_blocked', 'You blocked this person');
   // A deleted account's stand-in is refused like an unknown id (docs/decisions/0015).
   if (!partner || partner.deleted || !can(actor, 'message:send', partner)) throw recipientNotAllowed();
 
@@ -49,6 +54,6 @@ export async function sendMessage(
 function recipientNotAllowed() {
   return new AppError(
     'message_recipient_not_allowed',
-    'You can message only people in your network or people you already talk to',
+    'You can message only mutual contacts, group co-members, people who answered you or people you lend with',
   );
 }

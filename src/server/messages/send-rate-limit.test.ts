@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { createContact, createUser } from '../../../tests/support/factories';
+import { createMutualContacts, createUser } from '../../../tests/support/factories';
 import { LIMITS } from '../../contract/limits';
 import { messages } from '../db/schema';
 
@@ -22,8 +22,8 @@ describe('POST /api/messages rate limit', () => {
     const alice = await createUser(t.db);
     const bob = await createUser(t.db);
     const carol = await createUser(t.db);
-    await createContact(t.db, alice, { contactUserId: bob.id });
-    await createContact(t.db, carol, { contactUserId: bob.id });
+    await createMutualContacts(t.db, alice, bob);
+    await createMutualContacts(t.db, carol, bob);
     const send = (from: { id: string }, content: string) =>
       t.request(from, { method: 'POST', url: '/api/messages', payload: { receiverId: bob.id, content } });
 

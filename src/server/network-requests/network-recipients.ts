@@ -1,14 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { blockBetween } from '../blocks/block-sql';
 import type { DbOrTx } from '../db/client';
 import { contacts, groupMembers, messages } from '../db/schema';
 import type { PostedMessage } from '../messages/post-message';
 
 /**
- * The requester's network (decision 0010): their registered contacts (own
- * address book, linked to a user) and everyone who shares a group with them.
- * Each person once (DISTINCT), never the requester, nobody else. Membership
- * is read as it is at this moment, so someone removed from a group before the
- * request is not in it.
+ * The requester's network (decision 0018, amending 0010): their **mutual**
+ * registered contacts (each has the other in their address book, linked; a
+ * one-sided entry made by username is no consent) and everyone who shares a
+ * group with them, minus anyone with a block between them either way. Each
+ * person once (DISTINCT), never the requester, nobody else. Contacts and
+ * membership are read as they are at this moment, so someone removed from a
+ * group before the request is not in it.
  */
 function networkOf(requesterId: string): SQL {
   return sql`
@@ -16,6 +19,7 @@ function networkOf(requesterId: string): SQL {
       FROM (
         SELECT c.contact_user_id AS user_id
           FROM ${contacts} c
+          JOIN ${contacts} back ON back.user_id = c.contact_user_id AND back.contact_user_id = c.user_id
          WHERE c.user_id = ${requesterId} AND c.contact_user_id IS NOT NULL
         UNION ALL
         SELECT co.user_id
@@ -23,7 +27,8 @@ function networkOf(requesterId: string): SQL {
           JOIN ${groupMembers} co ON co.group_id = mine.group_id
          WHERE mine.user_id = ${requesterId}
       ) person
-     WHERE person.user_id <> ${requesterId}`;
+     WHERE person.user_id <> ${requesterId}
+       AND NOT ${blockBetween(requesterId, sql`person.user_id`)}`;
 }
 
 /**

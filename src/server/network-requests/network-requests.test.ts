@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Thread } from '../../contract/schemas/messages';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { LIMITS } from '../../contract/limits';
-import { createContact, createMessage, createUser } from '../../../tests/support/factories';
+import { createContact, createMessage, createMutualContacts, createUser } from '../../../tests/support/factories';
 import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { contacts, groupMembers, items, messages, networkRequestResponses, networkRequests } from '../db/schema';
 
@@ -35,10 +35,11 @@ async function messagesOf(networkRequestId: string) {
 }
 
 /**
- * A requester with a network: two linked contacts (one also a co-member),
- * an unlinked contact, two groups with co-members, a member removed before
- * the request, someone who has the requester in *their* book only, and a
- * stranger in a group the requester is not in.
+ * A requester with a network: a mutual contact, a one-sided contact who is
+ * also a co-member, an unlinked contact, two groups with co-members, a
+ * member removed before the request, someone only the requester has in
+ * their book (added by username, no consent), someone who has the requester
+ * in *their* book only, and a stranger in a group the requester is not in.
  */
 async function network() {
   const requester = await createUser(t.db, { name: 'Requester' });
@@ -49,8 +50,10 @@ async function network() {
   const removed = await createUser(t.db, { name: 'Removed member' });
   const reverseOnly = await createUser(t.db, { name: 'Has requester as contact' });
   const stranger = await createUser(t.db, { name: 'Stranger' });
-  await createContact(t.db, requester, { contactUserId: contact.id });
+  const oneSided = await createUser(t.db, { name: 'Added one-sidedly' });
+  await createMutualContacts(t.db, requester, contact);
   await createContact(t.db, requester, { contactUserId: both.id });
+  await createContact(t.db, requester, { contactUserId: oneSided.id });
   await createContact(t.db, requester); // pending, not registered: nobody to message
   await createContact(t.db, reverseOnly, { contactUserId: requester.id });
   const first = await createGroup(t.db, requester);
@@ -60,7 +63,7 @@ async function network() {
   await t.db.delete(groupMembers).where(and(eq(groupMembers.groupId, first.id), eq(groupMembers.userId, removed.id)));
   const elsewhere = await createGroup(t.db, stranger);
   await addMember(t.db, elsewhere, memberA);
-  return { requester, contact, both, memberA, memberB, removed, reverseOnly, stranger };
+  return { requester, contact, both, memberA, memberB, removed, reverseOnly, stranger, oneSided };
 }
 
 describe('POST /api/network-requests', () => {
@@ -68,7 +71,7 @@ describe('POST /api/network-requests', () => {
     expect((await ask(null, { title: 'Ladder' })).statusCode).toBe(401);
   });
 
-  it('reaches each contact and co-member exactly once, never the requester, a stranger or a removed member', async () => {
+  it('reaches each mutual contact and co-member exactly once, never the requester, a one-sided contact, a stranger or a removed member', async () => {
     const people = await network();
     const events: string[] = [];
     t.app.liveEvents.subscribe(people.memberA.id, (event) => events.push(event.type));
@@ -262,8 +265,8 @@ describe('POST /api/network-requests/{messageId}/respond', () => {
   });
 
   it('keeps one contact row when the requester already is a contact of the responder', async () => {
+    // The contact is mutual: the requester already is in the responder's book.
     const asked = await askedNetwork();
-    await createContact(t.db, asked.contact, { contactUserId: asked.requester.id });
     const response = await respond(asked.contact, asked.messageTo(asked.contact), {
       response: 'add_to_items',
       item: { name: 'Spare ladder' },

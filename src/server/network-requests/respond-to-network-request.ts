@@ -11,6 +11,7 @@ import {
   networkRequests,
   users,
 } from '../db/schema';
+import { blockBetween } from '../blocks/block-sql';
 import { lockAddressBook } from '../contacts/address-book-lock';
 import { announceAfterCommit, backgroundAnnounceLog, type AnnounceLog } from '../events/announce-after-commit';
 import type { LiveEventBus } from '../events/live-event-bus';
@@ -33,7 +34,8 @@ export function itemAddedText(responderName: string, itemName: string): string {
 
 /**
  * POST /api/network-requests/{messageId}/respond, by the person the
- * network_request message reached (anyone else: 404). One answer per person
+ * network_request message reached (anyone else, or across a block either
+ * way since it reached them: 404, docs/decisions/0018). One answer per person
  * and request: the unique index decides, so a double tap on "Add Item to
  * Help" creates one item and the second tap gets 409.
  *
@@ -66,6 +68,7 @@ export async function respondToNetworkRequest(
       requesterId: networkRequests.requesterId,
       requesterName: users.name,
       responderName: sql<string>`(SELECT u.name FROM ${users} u WHERE u.id = ${actor.id})`,
+      blockBetween: sql<boolean>`${blockBetween(actor.id, sql`${networkRequests.requesterId}`)}`,
     })
     .from(messages)
     .innerJoin(networkRequests, eq(networkRequests.id, messages.networkRequestId))

@@ -6,32 +6,57 @@ import type { Actor } from './actor';
  */
 export interface MessagingRelationship {
   partnerId: string;
-  /** A registered contact in either person's address book, or a group they both belong to. */
-  inNetwork: boolean;
+  /** The actor blocked the partner (docs/decisions/0018). */
+  blockedByActor: boolean;
+  /** The partner blocked the actor. */
+  blockedByPartner: boolean;
+  /**
+   * The partner consented to hear from the actor (decision 0018): mutual
+   * registered contacts, a shared group, the partner answered the actor
+   * (a user message to them, or a response to their network request), or a
+   * lending request between them (the owner shared the item).
+   */
+  consented: boolean;
   /** They already exchanged a message (a lending or network request started it, or a chat). */
   hasConversation: boolean;
 }
 
+const blockEitherWay = (partner: MessagingRelationship) => partner.blockedByActor || partner.blockedByPartner;
+
 /**
- * Decision 0010 "Who may message whom": people in each other's network, or
- * anyone the actor already has a conversation with; never oneself. Reading a
- * thread follows the same rule, so a stranger's id reveals neither a name nor
- * that the account exists (callers answer 404).
+ * Decision 0018 (amending 0010's "Who may message whom"): a channel from
+ * the actor to the partner is open only with the partner's consent and no
+ * block either way; never to oneself.
  */
-const mayMessage = (actor: Actor, partner: MessagingRelationship) =>
-  partner.partnerId !== actor.id && (partner.inNetwork || partner.hasConversation);
+const maySend = (actor: Actor, partner: MessagingRelationship) =>
+  partner.partnerId !== actor.id && !blockEitherWay(partner) && partner.consented;
+
+/**
+ * Reading a thread: the history both share, or an open channel (an empty
+ * thread to start writing in). The blocker no longer sees the conversation
+ * of someone they blocked; the blocked person keeps reading their history,
+ * so the block does not announce itself (decision 0018). A stranger's id
+ * reveals neither a name nor that the account exists (callers answer 404).
+ */
+const mayReadThread = (actor: Actor, partner: MessagingRelationship) =>
+  partner.partnerId !== actor.id && !partner.blockedByActor && (partner.hasConversation || maySend(actor, partner));
 
 /** A message the actor wants to answer as a network request. */
 export interface NetworkRequestMessageAccess {
   receiverId: string;
   messageType: string;
   networkRequestId: string | null;
+  /** A block between the responder and the requester, either way (decision 0018). */
+  blockBetween: boolean;
 }
 
 export const messageRules = {
-  'message:send': mayMessage,
-  'message:readThread': mayMessage,
-  /** Only the person a network request reached answers it, through the message they received. */
+  'message:send': maySend,
+  'message:readThread': mayReadThread,
+  /** Only the person a network request reached answers it, through the message they received, and not across a block. */
   'networkRequest:respond': (actor: Actor, message: NetworkRequestMessageAccess) =>
-    message.receiverId === actor.id && message.messageType === 'network_request' && message.networkRequestId !== null,
+    message.receiverId === actor.id &&
+    message.messageType === 'network_request' &&
+    message.networkRequestId !== null &&
+    !message.blockBetween,
 };

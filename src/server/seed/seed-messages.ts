@@ -14,7 +14,7 @@ import { datePostedMessages, daysAgo, personOf, type SeedContext } from './seed-
 
 /**
  * Typed messages through sendMessage, which refuses anyone the sender may
- * not write to (decision 0010). (sender, receiver, text) is the natural key.
+ * not write to (decisions 0010 and 0018). (sender, receiver, text) is the natural key.
  */
 export async function seedConversations(context: SeedContext): Promise<void> {
   for (const message of DEMO_CONVERSATIONS) {
