@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { blockRoutes } from './blocks/routes';
 import { contactRoutes } from './contacts/routes';
 import { createOidcClient, type OidcClient } from './auth/oidc-client';
 import { authRoutes } from './auth/routes';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(unreadCountRoute, { db });
   await app.register(messageRoutes, { db });
   await app.register(networkRequestRoutes, { db });
+  await app.register(blockRoutes, { db });
   await app.register(liveEventRoutes, { db, pingIntervalMs: deps.liveStreamPingMs });
   await app.register(legalRoutes, { operator: config.operator });
   await app.register(healthRoutes, { db });

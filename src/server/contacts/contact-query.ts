@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { blockBetween } from '../blocks/block-sql';
 import type { DbOrTx } from '../db/client';
 import { contacts, users } from '../db/schema';
 
@@ -20,7 +21,10 @@ export function selectContacts(db: DbOrTx, where: SQL | undefined) {
         username: users.username,
         email: users.email,
         phone: users.phone,
-        photoUrl: users.profileImageUrl,
+        // No photo across a block (docs/decisions/0018): the URL would only answer 404.
+        photoUrl: sql<
+          string | null
+        >`CASE WHEN ${blockBetween(sql`${contacts.userId}`, sql`${contacts.contactUserId}`)} THEN NULL ELSE ${users.profileImageUrl} END`,
       },
       mutual: sql<boolean>`${reverseContacts.id} IS NOT NULL`,
     })

@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, not, sql } from 'drizzle-orm';
+import { blockBetween } from '../blocks/block-sql';
 import type { ContactFormValues } from '../../contract/schemas/contact';
 import type { Database } from '../db/client';
 import { contacts, users } from '../db/schema';
@@ -38,14 +39,17 @@ export async function createContact(db: Database, actor: Actor, input: NewContac
     const [user] = await db
       .select({ id: users.id, name: users.name })
       .from(users)
-      // A deleted account's stand-in cannot be added (docs/decisions/0015).
-      .where(and(eq(users.id, input.contactUserId), isNull(users.deletedAt)));
+      // A deleted account's stand-in cannot be added (docs/decisions/0015),
+      // nor anyone with a block between them either way (docs/decisions/0018).
+      .where(
+        and(eq(users.id, input.contactUserId), isNull(users.deletedAt), not(blockBetween(actor.id, sql`${users.id}`))),
+      );
     if (!user) throw userNotFound();
     // Only the name is copied: the person's phone and email show through the
     // linked user once the link is mutual, never by being copied here.
     values = { name: user.name, phone: null, email: null, contactUserId: user.id };
   } else {
-    const match = await findRegisteredUser(db, input);
+    const match = await findRegisteredUser(db, actor.id, input);
     if (input.username && !match) throw userNotFound();
     if (!match && !input.phone) throw phoneRequiredForInvite();
     values = { name: input.name, phone: input.phone, email: input.email, contactUserId: match?.id ?? null };

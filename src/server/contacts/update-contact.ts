@@ -45,7 +45,7 @@ export async function updateContact(
 
     let contactUserId = current.contactUserId;
     if (!contactUserId) {
-      const match = await findRegisteredUser(tx, { phone: changes.phone, email: changes.email });
+      const match = await findRegisteredUser(tx, actor.id, { phone: changes.phone, email: changes.email });
       if (match?.id === actor.id) throw new AppError('contact_is_self', 'You cannot add yourself as a contact');
       contactUserId = match?.id ?? null;
     }

@@ -19,7 +19,7 @@ import { createItem, shareWithGroup, shareWithUser } from '../../../tests/suppor
 import { CookieJar, freePort, signInThroughProvider, step } from '../../../tests/support/oidc-flow';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/config';
-import { contacts, groups, idpAccounts, items, lendingRequests, loginHistory, users } from '../db/schema';
+import { contacts, groups, idpAccounts, items, lendingRequests, loginHistory, userBlocks, users } from '../db/schema';
 
 /**
  * The account deletion as a whole, over a real port and the real sign-in:
@@ -100,6 +100,11 @@ describe('deleting an account signed in through the real provider', () => {
     await createFeedback(db, me);
     await createLoginHistory(db, me);
     await createUserPhoto(db, me);
+    // Blocks both ways (docs/decisions/0018): they go with the account.
+    await db.insert(userBlocks).values([
+      { blockerId: me.id, blockedId: early.id },
+      { blockerId: late.id, blockedId: me.id },
+    ]);
 
     const deleted = await call(jar, 'DELETE', `/api/gdpr/delete-account/${me.id}`);
     expect(deleted.status).toBe(204);
@@ -112,6 +117,8 @@ describe('deleting an account signed in through the real provider', () => {
         { table: 'messages', column: 'sender_id' },
         { table: 'groups', column: 'admin_id' },
         { table: 'contacts', column: 'contact_user_id' },
+        { table: 'user_blocks', column: 'blocker_id' },
+        { table: 'user_blocks', column: 'blocked_id' },
       ]),
     );
     for (const { table, column } of columns) {

@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createContact, createLendingRequest, createMessage, createUser } from '../../../tests/support/factories';
 import { addMember, createGroup, createJoinRequest } from '../../../tests/support/group-factories';
 import { createItem, shareWithGroup, shareWithUser } from '../../../tests/support/item-factories';
-import { messages, users } from '../db/schema';
+import { messages, userBlocks, users } from '../db/schema';
 import { createPostgresPhotoStore } from '../photos/photo-store';
 import { exportAccount } from './export-account';
 
@@ -87,6 +87,13 @@ describe('the export of a person with every kind of data', () => {
     await createNetworkResponse(t.db, wanted, friend, { message: 'I have one' });
     const friendsRequest = await createNetworkRequest(t.db, friend, { title: 'Drill' });
     await createNetworkResponse(t.db, friendsRequest, erin, { response: 'decline' });
+
+    // Erin blocked Sam; Tom blocked Erin, which is Tom's data, not hers (docs/decisions/0018).
+    const troll = await createUser(t.db, { name: 'Tom Troll' });
+    await t.db.insert(userBlocks).values([
+      { blockerId: erin.id, blockedId: stranger.id, createdAt: new Date('2026-06-01T08:00:00Z') },
+      { blockerId: troll.id, blockedId: erin.id },
+    ]);
 
     ({ data, text } = await exportOf(erin));
   });
@@ -203,6 +210,13 @@ describe('the export of a person with every kind of data', () => {
     expect(data.networkRequestAnswers).toEqual([
       expect.objectContaining({ response: 'decline', networkRequest: expect.objectContaining({ title: 'Drill' }) }),
     ]);
+  });
+
+  it('holds the people the person blocked, not who blocked them', () => {
+    expect(data.blockedPeople).toEqual([
+      { name: 'Sam Stranger', username: expect.any(String), blockedAt: '2026-06-01T08:00:00.000Z' },
+    ]);
+    expect(text).not.toContain('Tom Troll');
   });
 
   it('leaks nothing private of others: no stranger’s contact details, chats or hidden items', () => {

@@ -1,6 +1,16 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { contacts, feedback, groupMembers, groups, loginHistory, messages, userPhotos, users } from '../db/schema';
+import {
+  contacts,
+  feedback,
+  groupMembers,
+  groups,
+  loginHistory,
+  messages,
+  userBlocks,
+  userPhotos,
+  users,
+} from '../db/schema';
 import { AppError } from '../http/app-error';
 import type { PhotoStore } from '../photos/photo-store';
 import { exportItems } from './export-items';
@@ -85,6 +95,7 @@ export async function* exportAccount(db: Database, userId: string, options: Expo
     ['networkRequests', () => exportNetworkRequests(db, userId, size)],
     ['networkRequestAnswers', () => exportNetworkAnswers(db, userId, size)],
     ['feedback', () => exportFeedback(db, userId, size)],
+    ['blockedPeople', () => exportBlockedPeople(db, userId, size)],
   ];
   for (const [key, write] of sections) {
     yield `,${JSON.stringify(key)}:`;
@@ -248,5 +259,30 @@ function exportFeedback(db: Database, userId: string, size: number) {
         .limit(limit),
     ),
     (rows) => rows.map(({ row }) => ({ rating: row.rating, feedback: row.feedback, createdAt: iso(row.createdAt) })),
+  );
+}
+
+/**
+ * The people the person blocked (docs/decisions/0018): their choice, so
+ * their data. Who blocked them is the other person's data and not here.
+ */
+function exportBlockedPeople(db: Database, userId: string, size: number) {
+  const k = keyset(userBlocks.createdAt, userBlocks.blockedId);
+  return jsonArray(
+    pages(size, (after, limit) =>
+      db
+        .select({ block: userBlocks, blocked: person(other), id: userBlocks.blockedId, cursorAt: k.cursorAt })
+        .from(userBlocks)
+        .innerJoin(other, eq(other.id, userBlocks.blockedId))
+        .where(and(eq(userBlocks.blockerId, userId), k.after(after)))
+        .orderBy(...k.orderBy)
+        .limit(limit),
+    ),
+    (rows) =>
+      rows.map(({ block, blocked }) => ({
+        name: blocked.name,
+        username: blocked.username,
+        blockedAt: iso(block.createdAt),
+      })),
   );
 }

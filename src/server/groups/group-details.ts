@@ -15,6 +15,6 @@ export async function getGroupDetails(db: Database, actor: Actor, groupId: strin
   if (!row) throw AppError.notFound('Group not found');
   const access = accessOf(row, actor.id);
   authorize(actor, 'group:read', access, { hideAs404: true });
-  const members = can(actor, 'group:readMembers', access) ? await selectMembers(db, groupId) : [];
+  const members = can(actor, 'group:readMembers', access) ? await selectMembers(db, groupId, actor.id) : [];
   return { ...presentGroup(row, actor.id), members: members.map(presentMember) };
 }

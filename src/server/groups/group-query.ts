@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { blockBetween } from '../blocks/block-sql';
 import type { DbOrTx } from '../db/client';
 import { groupJoinRequests, groupMembers, groups, users } from '../db/schema';
 import type { GroupAccess } from '../policies';
@@ -54,12 +55,23 @@ export function accessOf(row: GroupRow, viewerId: string): GroupAccess {
   return { isPrivate: row.group.isPrivate, isMember: row.isUserMember, isAdmin: row.group.adminId === viewerId };
 }
 
-/** Members of one group, admin first, then by joining date. */
-export function selectMembers(db: DbOrTx, groupId: string) {
+/**
+ * Members of one group, admin first, then by joining date. Everyone stays
+ * listed across a block (a group is a shared space its admin must see
+ * whole), but without the photo (docs/decisions/0018).
+ */
+export function selectMembers(db: DbOrTx, groupId: string, viewerId: string) {
   return db
     .select({
       member: groupMembers,
-      user: { id: users.id, name: users.name, username: users.username, photoUrl: users.profileImageUrl },
+      user: {
+        id: users.id,
+        name: users.name,
+        username: users.username,
+        photoUrl: sql<
+          string | null
+        >`CASE WHEN ${blockBetween(viewerId, sql`${users.id}`)} THEN NULL ELSE ${users.profileImageUrl} END`,
+      },
     })
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))

@@ -4,15 +4,15 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createContact, createUser } from '../../../tests/support/factories';
 import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { createItem, shareWithGroup, shareWithUser } from '../../../tests/support/item-factories';
-import { itemContactPermissions, itemGroupPermissions, items } from '../db/schema';
+import { itemContactPermissions, itemGroupPermissions, items, userBlocks } from '../db/schema';
 
 /**
  * Available Items reads one sorted stream per path (the viewer's contact
  * shares, and each of their groups' shares) and merges them
  * (item-visibility.ts, `visibleItemsPage`). Paged in small steps over items
  * that reach the viewer through several paths at once, through paths that
- * no longer hold, and not at all, the walk must give every visible item
- * exactly once, newest first, and nothing else.
+ * no longer hold, across a block, and not at all, the walk must give every
+ * visible item exactly once, newest first, and nothing else.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -47,8 +47,17 @@ describe('Available Items merged from several share paths', () => {
     const ana = await createUser(db, { name: 'Ana' });
     const ben = await createUser(db, { name: 'Ben' });
     const cleo = await createUser(db, { name: 'Cleo' });
+    // Every path holds for Dan and Eve, but the viewer blocked Dan and Eve blocked the viewer.
+    const dan = await createUser(db, { name: 'Dan' });
+    const eve = await createUser(db, { name: 'Eve' });
     await createContact(db, ana, { contactUserId: viewer.id });
     await createContact(db, cleo, { contactUserId: viewer.id });
+    await createContact(db, dan, { contactUserId: viewer.id });
+    await createContact(db, eve, { contactUserId: viewer.id });
+    await db.insert(userBlocks).values([
+      { blockerId: viewer.id, blockedId: dan.id },
+      { blockerId: eve.id, blockedId: viewer.id },
+    ]);
     // Ben ticked the viewer but does not have them as a contact: that path does not hold.
 
     const anaGroup = await createGroup(db, ana, { name: 'Ana and viewer' });
@@ -60,6 +69,8 @@ describe('Available Items merged from several share paths', () => {
     await addMember(db, benGroup, viewer);
     await addMember(db, shared, ben);
     await addMember(db, shared, viewer);
+    await addMember(db, shared, dan);
+    await addMember(db, shared, eve);
 
     // Creation times on a few days, several items at the same instant (the id breaks the tie).
     const at = (i: number) => new Date(Date.UTC(2026, 9, 1 + (i % 9), 12));
@@ -89,6 +100,13 @@ describe('Available Items merged from several share paths', () => {
     for (let i = 0; i < 2; i++) await shareWithGroup(db, await make(ana, false), withoutOwner);
     for (let i = 0; i < 2; i++) await shareWithGroup(db, await make(viewer, false), anaGroup);
     await shareWithGroup(db, await make(ben, false), anaGroup);
+    for (const blocked of [dan, eve]) {
+      for (let i = 0; i < 3; i++) {
+        const item = await make(blocked, false, i === 0 ? 'kitchen' : 'tools');
+        await shareWithUser(db, item, viewer);
+        await shareWithGroup(db, item, shared);
+      }
+    }
 
     expected.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
   });

@@ -1,4 +1,5 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, not, sql } from 'drizzle-orm';
+import { blockBetween } from '../blocks/block-sql';
 import type { ContactPermission, GroupPermission } from '../../contract/schemas/item';
 import type { Database } from '../db/client';
 import { contacts, groupMembers, groups, itemContactPermissions, itemGroupPermissions } from '../db/schema';
@@ -10,7 +11,10 @@ import { selectGroupMembersExcept } from './item-viewers';
 const targetRefused = () =>
   new AppError('share_target_not_allowed', 'Items can be shared only with registered contacts and own groups');
 
-/** Spec §6: the permissions dialog lists only registered contacts (with a linked user), one query. */
+/**
+ * Spec §6: the permissions dialog lists only registered contacts (with a
+ * linked user) and nobody with a block between them (docs/decisions/0018), one query.
+ */
 export async function listContactPermissions(db: Database, actor: Actor, itemId: string): Promise<ContactPermission[]> {
   await authorizeItem(db, actor, itemId, 'item:share');
   return db
@@ -25,7 +29,13 @@ export async function listContactPermissions(db: Database, actor: Actor, itemId:
       itemContactPermissions,
       and(eq(itemContactPermissions.itemId, itemId), eq(itemContactPermissions.contactUserId, contacts.contactUserId)),
     )
-    .where(and(eq(contacts.userId, actor.id), isNotNull(contacts.contactUserId)))
+    .where(
+      and(
+        eq(contacts.userId, actor.id),
+        isNotNull(contacts.contactUserId),
+        not(blockBetween(actor.id, sql`${contacts.contactUserId}`)),
+      ),
+    )
     .orderBy(asc(contacts.name), asc(contacts.id));
 }
 
@@ -54,7 +64,10 @@ export async function listGroupPermissions(db: Database, actor: Actor, itemId: s
  * they may have changed, for an `items_changed` event after commit.
  */
 
-/** POST /api/permissions: tick or untick "Can see" for one of the owner's registered contacts. */
+/**
+ * POST /api/permissions: tick or untick "Can see" for one of the owner's
+ * registered contacts; never ticked across a block (docs/decisions/0018).
+ */
 export async function setContactPermission(
   db: Database,
   actor: Actor,
@@ -63,10 +76,10 @@ export async function setContactPermission(
   return db.transaction(async (tx) => {
     await authorizeItem(tx, actor, input.itemId, 'item:share', { lock: true });
     const [contact] = await tx
-      .select({ id: contacts.id })
+      .select({ id: contacts.id, blocked: sql<boolean>`${blockBetween(actor.id, input.contactUserId)}` })
       .from(contacts)
       .where(and(eq(contacts.userId, actor.id), eq(contacts.contactUserId, input.contactUserId)));
-    if (!contact) throw targetRefused();
+    if (!contact || (contact.blocked && input.canView)) throw targetRefused();
     await tx
       .insert(itemContactPermissions)
       .values(input)

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { blockBetween } from '../blocks/block-sql';
 import type { DbOrTx } from '../db/client';
 import { contacts, groupMembers, itemContactPermissions, itemGroupPermissions, items } from '../db/schema';
 
@@ -6,23 +7,26 @@ import { contacts, groupMembers, itemContactPermissions, itemGroupPermissions, i
  * Everyone but the owner who may see the item right now: the visibility rule
  * of item-visibility.ts read from the item's side (a ticked registered
  * contact who is still the owner's contact, or a member of a shared group the
- * owner still belongs to). One statement, for addressing `items_changed`
+ * owner still belongs to; never across a block, docs/decisions/0018). One statement, for addressing `items_changed`
  * events; visibility-matrix tests keep it in step with `visibleToViewer`.
  */
 export async function selectItemViewers(db: DbOrTx, itemId: string): Promise<string[]> {
   const result = await db.execute<{ user_id: string }>(sql`
-    SELECT icp.contact_user_id AS user_id
+    SELECT viewers.user_id FROM (
+    SELECT icp.contact_user_id AS user_id, shared.owner_id
       FROM ${itemContactPermissions} icp
       JOIN ${items} shared ON shared.id = icp.item_id
       JOIN ${contacts} c ON c.user_id = shared.owner_id AND c.contact_user_id = icp.contact_user_id
      WHERE icp.item_id = ${itemId} AND icp.can_view
     UNION
-    SELECT viewer.user_id
+    SELECT viewer.user_id, shared.owner_id
       FROM ${itemGroupPermissions} igp
       JOIN ${items} shared ON shared.id = igp.item_id
       JOIN ${groupMembers} owner ON owner.group_id = igp.group_id AND owner.user_id = shared.owner_id
       JOIN ${groupMembers} viewer ON viewer.group_id = igp.group_id
      WHERE igp.item_id = ${itemId} AND igp.can_view AND viewer.user_id <> shared.owner_id
+    ) viewers
+    WHERE NOT ${blockBetween(sql`viewers.user_id`, sql`viewers.owner_id`)}
   `);
   return result.rows.map((row) => row.user_id);
 }

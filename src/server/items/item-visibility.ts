@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { blockBetween } from '../blocks/block-sql';
 import { contacts, groupMembers, itemContactPermissions, itemGroupPermissions, items, users } from '../db/schema';
 
 /**
@@ -8,7 +9,10 @@ import { contacts, groupMembers, itemContactPermissions, itemGroupPermissions, i
  * - the owner ticked "Can see" for them AND they are still one of the owner's
  *   registered contacts (removing the contact hides the item at once), or
  * - the owner shared it with a group AND both are still members of it
- *   (leaving, being removed or the group being deleted hides it at once).
+ *   (leaving, being removed or the group being deleted hides it at once);
+ *
+ * and never across a block, in either direction (docs/decisions/0018): the
+ * items of someone you blocked, or who blocked you, vanish both ways.
  *
  * This form judges one row of `items` in the surrounding query: two EXISTS
  * probes through the permission tables' primary keys, a fraction of a
@@ -20,7 +24,7 @@ import { contacts, groupMembers, itemContactPermissions, itemGroupPermissions, i
  * callers add `owner_id = viewer` where the owner's view is meant.
  */
 export function visibleToViewer(viewerId: string): SQL {
-  return sql`(EXISTS (
+  return sql`((EXISTS (
     SELECT 1
       FROM ${itemContactPermissions} icp
       JOIN ${contacts} c ON c.user_id = ${items.ownerId} AND c.contact_user_id = icp.contact_user_id
@@ -31,7 +35,7 @@ export function visibleToViewer(viewerId: string): SQL {
       JOIN ${groupMembers} viewer ON viewer.group_id = igp.group_id AND viewer.user_id = ${viewerId}
       JOIN ${groupMembers} owner ON owner.group_id = igp.group_id AND owner.user_id = ${items.ownerId}
      WHERE igp.item_id = ${items.id} AND igp.can_view
-  ))`;
+  )) AND NOT ${blockBetween(viewerId, sql`${items.ownerId}`)})`;
 }
 
 export interface VisibleItemsPage {
@@ -57,7 +61,8 @@ export interface VisibleItemsPage {
  * stops after `take` matching items; an item in the overall first `take` is
  * among the first `take` of any stream it is in, so the union holds the page
  * (with duplicates when several paths reach an item; IN removes them). The
- * rest of the rule and the filters are an EXISTS per share: written as joins,
+ * rest of the rule, the block check (two primary-key probes of user_blocks)
+ * and the filters are an EXISTS per share: written as joins,
  * PostgreSQL (which cannot know that owners share with their own groups)
  * would rather join every item of every co-member and sort them.
  *
@@ -66,6 +71,7 @@ export interface VisibleItemsPage {
  */
 export function visibleItemsPage(viewerId: string, page: VisibleItemsPage): SQL {
   const filter = page.where ? sql`AND ${page.where}` : sql``;
+  const blocked = blockBetween(viewerId, sql`${items.ownerId}`);
   const after = (createdAt: SQL, id: SQL) =>
     page.after
       ? sql`AND (${createdAt}, ${id}) < (${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`
@@ -80,7 +86,8 @@ export function visibleItemsPage(viewerId: string, page: VisibleItemsPage): SQL 
                FROM ${items}
                JOIN ${users} ON ${users.id} = ${items.ownerId}
                JOIN ${contacts} c ON c.user_id = ${items.ownerId} AND c.contact_user_id = icp.contact_user_id
-              WHERE ${items.id} = icp.item_id AND ${items.ownerId} <> ${viewerId} ${filter})
+              WHERE ${items.id} = icp.item_id AND ${items.ownerId} <> ${viewerId} ${filter}
+                AND NOT ${blocked})
      ORDER BY icp.item_created_at DESC NULLS LAST, icp.item_id DESC NULLS LAST
      LIMIT ${page.take}
   ) UNION ALL
@@ -96,7 +103,8 @@ export function visibleItemsPage(viewerId: string, page: VisibleItemsPage): SQL 
                FROM ${items}
                JOIN ${users} ON ${users.id} = ${items.ownerId}
                JOIN ${groupMembers} owner ON owner.group_id = igp.group_id AND owner.user_id = ${items.ownerId}
-              WHERE ${items.id} = igp.item_id AND ${items.ownerId} <> ${viewerId} ${filter})
+              WHERE ${items.id} = igp.item_id AND ${items.ownerId} <> ${viewerId} ${filter}
+                AND NOT ${blocked})
      ORDER BY igp.item_created_at DESC NULLS LAST, igp.item_id DESC NULLS LAST
      LIMIT ${page.take}
    ) stream

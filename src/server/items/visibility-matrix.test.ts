@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createContact, createUser } from '../../../tests/support/factories';
 import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { createItem, shareWithGroup, shareWithUser } from '../../../tests/support/item-factories';
-import { contacts, groupMembers } from '../db/schema';
+import { contacts, groupMembers, userBlocks } from '../db/schema';
 import { selectItemViewers } from './item-viewers';
 
 /**
@@ -29,12 +29,17 @@ beforeAll(async () => {
   const nonMember = await createUser(db, { name: 'Non-member' });
   const leaver = await createUser(db, { name: 'Member Who Left' });
   const stranger = await createUser(db, { name: 'Stranger' });
+  // Every path holds for these two, but a block stands between them and Alice (docs/decisions/0018).
+  const blocksOwner = await createUser(db, { name: 'Blocked Alice' });
+  const blockedByOwner = await createUser(db, { name: 'Blocked by Alice' });
   // Alice shared with a group she is not in: it must not count (she cannot choose such a path through the API).
   const othersGroup = await createGroup(db, stranger, { name: 'Not Alice’s group' });
 
-  for (const person of [permitted, unticked, removed]) await createContact(db, alice, { contactUserId: person.id });
+  for (const person of [permitted, unticked, removed, blocksOwner, blockedByOwner]) {
+    await createContact(db, alice, { contactUserId: person.id });
+  }
   const group = await createGroup(db, alice, { name: 'Tool Library' });
-  for (const person of [coMember, leaver]) await addMember(db, group, person);
+  for (const person of [coMember, leaver, blocksOwner, blockedByOwner]) await addMember(db, group, person);
   await addMember(db, othersGroup, nonMember);
 
   const created = await t.request(alice, {
@@ -57,12 +62,20 @@ beforeAll(async () => {
   await shareWithUser(db, item, permitted);
   await shareWithUser(db, item, removed);
   await shareWithUser(db, item, unticked, false);
+  await shareWithUser(db, item, blocksOwner);
+  await shareWithUser(db, item, blockedByOwner);
   await shareWithGroup(db, item, group);
   await shareWithGroup(db, item, othersGroup);
 
   // After sharing: the removed contact is removed, the leaver leaves.
   await db.delete(contacts).where(and(eq(contacts.userId, alice.id), eq(contacts.contactUserId, removed.id)));
   await db.delete(groupMembers).where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, leaver.id)));
+  // Written straight to the table: blocking through the API also removes Alice's contact shares,
+  // and the rule must hold on its own.
+  await db.insert(userBlocks).values([
+    { blockerId: blocksOwner.id, blockedId: alice.id },
+    { blockerId: alice.id, blockedId: blockedByOwner.id },
+  ]);
 
   Object.assign(viewers, {
     owner: alice,
@@ -73,6 +86,8 @@ beforeAll(async () => {
     'non-member': nonMember,
     'member who left': leaver,
     stranger,
+    'contact and co-member who blocked the owner': blocksOwner,
+    'contact and co-member the owner blocked': blockedByOwner,
     anonymous: null,
   });
 });
@@ -94,6 +109,8 @@ const expectations: [viewer: string, sees: boolean | 'unauthenticated'][] = [
   ['non-member', false],
   ['member who left', false],
   ['stranger', false],
+  ['contact and co-member who blocked the owner', false],
+  ['contact and co-member the owner blocked', false],
   ['anonymous', 'unauthenticated'],
 ];
 

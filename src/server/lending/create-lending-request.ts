@@ -4,6 +4,7 @@ import { ACTIVE_REQUEST_STATUSES, type LendingRequestStatus } from '../../contra
 import { isReservedForPersonalUse } from '../../contract/items';
 import type { createLendingRequestSchema } from '../../contract/schemas/lending';
 import { latestLocalToday } from '../dates/calendar-dates';
+import { isBlockBetween } from '../blocks/block-sql';
 import type { Database } from '../db/client';
 import { lendingRequests } from '../db/schema';
 import { AppError } from '../http/app-error';
@@ -33,6 +34,10 @@ export async function createLendingRequest(
     // Asking needs sight of the item (`item:read`: 404 for anyone it is not
     // shared with, as if it did not exist); the state machine refuses the owner.
     const item = await authorizeItem(tx, actor, input.itemId, 'item:read', { lock: true });
+    // The visibility rule above already hides items across a block; this
+    // fresh statement also sees a block committed while we waited for the
+    // item's lock (blocking locks the blocker's items, docs/decisions/0018).
+    if (item.ownerId !== actor.id && (await isBlockBetween(tx, actor.id, item.ownerId))) throw AppError.notFound();
     const open = await tx
       .select({ requesterId: lendingRequests.requesterId, status: lendingRequests.status })
       .from(lendingRequests)

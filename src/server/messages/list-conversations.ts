@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { MessageType } from '../../contract/enums';
 import type { ConversationSummary, SystemEvent } from '../../contract/schemas/messages';
+import { blockedBy } from '../blocks/block-sql';
 import type { Database } from '../db/client';
 import { messages, users } from '../db/schema';
 import type { Actor } from '../policies';
@@ -25,6 +26,9 @@ interface ConversationRow extends Record<string, unknown> {
  * received), DISTINCT ON keeps the latest per partner, and the unread counts
  * come from the partial unread index grouped by sender. The actor is one side
  * of every row by construction, so nobody else's conversations can appear.
+ * The conversation with someone the actor blocked is left out (it comes back
+ * when the block is lifted); the blocked person keeps theirs, so the block
+ * does not announce itself (docs/decisions/0018).
  */
 export async function listConversations(db: Database, actor: Actor): Promise<ConversationSummary[]> {
   const result = await db.execute<ConversationRow>(sql`
@@ -50,6 +54,7 @@ export async function listConversations(db: Database, actor: Actor): Promise<Con
       JOIN ${users} u ON u.id = latest.partner_id
       LEFT JOIN unread ON unread.partner_id = latest.partner_id
      WHERE latest.partner_id <> ${actor.id}
+       AND NOT ${blockedBy(actor.id, sql`latest.partner_id`)}
      ORDER BY latest.created_at DESC, latest.partner_id
   `);
   return result.rows.map((row) => ({

@@ -3,6 +3,7 @@ import type { MessageType } from '../../contract/enums';
 import type { SystemEvent } from '../../contract/schemas/messages';
 import type { Database, DbOrTx } from '../db/client';
 import { messages } from '../db/schema';
+import { unreadCounted } from './unread-counted';
 import type { LiveEventBus, LiveEventDelivery } from '../events/live-event-bus';
 
 export interface NewMessage {
@@ -83,7 +84,7 @@ export async function announceMessages(
   const totals = await db
     .select({ receiverId: messages.receiverId, count: count() })
     .from(messages)
-    .where(and(inArray(messages.receiverId, receivers), isNull(messages.readAt)))
+    .where(and(inArray(messages.receiverId, receivers), isNull(messages.readAt), unreadCounted))
     .groupBy(messages.receiverId);
   const unread = new Map(totals.map((row) => [row.receiverId, row.count]));
   const receiversByTotal = new Map<number, string[]>();
@@ -111,6 +112,6 @@ export async function announceUnreadCount(db: Database, bus: LiveEventBus, userI
   const [row] = await db
     .select({ count: count() })
     .from(messages)
-    .where(and(eq(messages.receiverId, userId), isNull(messages.readAt)));
+    .where(and(eq(messages.receiverId, userId), isNull(messages.readAt), unreadCounted));
   await bus.publish([userId], { type: 'unread_count', count: row?.count ?? 0 });
 }

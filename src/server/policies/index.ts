@@ -1,5 +1,6 @@
 import { AppError } from '../http/app-error';
 import type { Actor } from './actor';
+import { blockRules } from './block-policy';
 import { contactRules } from './contact-policy';
 import { feedbackRules } from './feedback-policy';
 import { groupRules } from './group-policy';
@@ -9,6 +10,7 @@ import { messageRules } from './message-policy';
 import { userRules } from './user-policy';
 
 export { requireActor, requireSession, type Actor } from './actor';
+export type { BlockTarget } from './block-policy';
 export type { GroupAccess } from './group-policy';
 export type { ItemAccess, PhotoAccess } from './item-policy';
 export type { MessagingRelationship, NetworkRequestMessageAccess } from './message-policy';
@@ -28,6 +30,7 @@ const rules = {
   ...lendingRules,
   ...messageRules,
   ...feedbackRules,
+  ...blockRules,
 } as const;
 
 export type Action = keyof typeof rules;

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { ProcessReferralResult } from '../../contract/schemas/referral';
+import { isBlockBetween } from '../blocks/block-sql';
 import { lockAddressBook } from '../contacts/address-book-lock';
 import { resolveInvitation } from '../contacts/invitation-link';
 import type { Database, DbOrTx } from '../db/client';
@@ -34,6 +35,9 @@ export async function processReferral(
       .from(users)
       .where(eq(users.id, claims.inviterId));
     if (!inviter) throw invalid();
+    // A block either way: no link between them (docs/decisions/0018); the
+    // answer is the one any unusable link gets, so it tells nothing.
+    if (await isBlockBetween(tx, inviter.id, actor.id)) throw invalid();
     const [invited] = await tx
       .select()
       .from(contacts)

@@ -17,7 +17,7 @@ export const registrationCheckRoute: FastifyPluginAsyncZod<{ db: Database }> = a
     async (request) => {
       const actor = requireActor(request);
       await consumeRegistrationCheck(db, actor.id);
-      return { registered: (await findRegisteredUser(db, request.query)) !== null };
+      return { registered: (await findRegisteredUser(db, actor.id, request.query)) !== null };
     },
   );
 };

@@ -1,0 +1,115 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { itemContactPermissions, items, lendingRequests, userBlocks, users } from '../db/schema';
+import { announceAfterCommit, backgroundAnnounceLog, type AnnounceLog } from '../events/announce-after-commit';
+import type { LiveEventBus, LiveEventDelivery } from '../events/live-event-bus';
+import { AppError } from '../http/app-error';
+import { announceUnreadCount } from '../messages/post-message';
+import { authorize, type Actor } from '../policies';
+
+/**
+ * POST /api/blocks: the actor blocks `userId` (docs/decisions/0018). Only a
+ * real, non-deleted other person: oneself is 400, an unknown id or a deleted
+ * account's stand-in 404 `user_not_found`. Idempotent: blocking again
+ * changes nothing and answers the same.
+ *
+ * In one transaction, with the block:
+ * - the actor's item shares to that person (item_contact_permissions) go;
+ * - that person's pending lending requests to the actor are declined, and
+ *   the actor's pending requests to them withdrawn, without a notification
+ *   message (a message would tell the blocked person; a declined request is
+ *   what any owner may do);
+ * - accepted and borrowed loans continue: the item is physically somewhere,
+ *   and the owner can still mark it returned.
+ *
+ * It first locks the actor's items (and the items of the actor's pending
+ * requests to that person), the lock every lending request takes on its
+ * item, so a request racing the block is either declined here or, waiting
+ * for that lock, sees the block and is refused (create-lending-request.ts).
+ */
+export async function blockUser(
+  db: Database,
+  bus: LiveEventBus,
+  actor: Actor,
+  userId: string,
+  log: AnnounceLog = backgroundAnnounceLog,
+): Promise<void> {
+  if (userId === actor.id) {
+    throw AppError.invalid('You cannot block yourself', 'errors.invalid_input', [
+      { path: 'userId', messageKey: 'validation.blockSelf' },
+    ]);
+  }
+  const [target] = await db
+    .select({ id: users.id, deleted: sql<boolean>`${users.deletedAt} IS NOT NULL` })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!target || target.deleted) throw new AppError('user_not_found', 'No registered user matches');
+  authorize(actor, 'block:create', target);
+
+  const changedRequests = await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      SELECT i.id FROM ${items} i
+       WHERE i.owner_id = ${actor.id}
+          OR i.id IN (SELECT lr.item_id FROM ${lendingRequests} lr
+                       WHERE lr.requester_id = ${actor.id} AND lr.owner_id = ${userId} AND lr.status = 'pending')
+       ORDER BY i.id
+         FOR UPDATE`);
+    await tx.insert(userBlocks).values({ blockerId: actor.id, blockedId: userId }).onConflictDoNothing();
+    await tx
+      .delete(itemContactPermissions)
+      .where(
+        and(
+          eq(itemContactPermissions.contactUserId, userId),
+          inArray(
+            itemContactPermissions.itemId,
+            tx.select({ id: items.id }).from(items).where(eq(items.ownerId, actor.id)),
+          ),
+        ),
+      );
+    const declined = await tx
+      .update(lendingRequests)
+      .set({ status: 'declined', respondedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(lendingRequests.requesterId, userId),
+          eq(lendingRequests.ownerId, actor.id),
+          eq(lendingRequests.status, 'pending'),
+        ),
+      )
+      .returning({ id: lendingRequests.id, itemId: lendingRequests.itemId });
+    const withdrawn = await tx
+      .update(lendingRequests)
+      .set({ status: 'withdrawn', updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(lendingRequests.requesterId, actor.id),
+          eq(lendingRequests.ownerId, userId),
+          eq(lendingRequests.status, 'pending'),
+        ),
+      )
+      .returning({ id: lendingRequests.id, itemId: lendingRequests.itemId });
+    return [...declined, ...withdrawn];
+  });
+
+  // After commit, ids only (decision 0011): both lists of other people's
+  // items changed, the actor's conversations and unread total (the blocked
+  // person's conversation is now hidden), and each closed request.
+  // The blocked person hears nothing a decline or an unshared item would not tell them.
+  const both = [actor.id, userId];
+  const deliveries: LiveEventDelivery[] = [
+    { userIds: both, event: { type: 'items_changed' } },
+    { userIds: [actor.id], event: { type: 'message', partnerId: userId } },
+    ...changedRequests.map((request) => ({
+      userIds: both,
+      event: { type: 'request_changed', requestId: request.id, itemId: request.itemId } as const,
+    })),
+  ];
+  await announceAfterCommit(
+    log,
+    async () => {
+      await bus.publishMany(deliveries);
+      await announceUnreadCount(db, bus, actor.id);
+    },
+    { blockedUserId: userId },
+  );
+}
