@@ -70,10 +70,14 @@ async function main(): Promise<void> {
   const closeServer = async () => {
     if (!app) return;
     const server = app.server;
+    // A keep-alive connection whose request finishes during the shutdown would
+    // otherwise stay open for its idle timeout: close each once it is idle.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
     // Long-lived connections must not hold the shutdown up: cut them after the grace period.
     const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await app.close().catch((error: unknown) => bootLogger.error({ err: error }, 'closing the server failed'));
     clearTimeout(grace);
+    clearInterval(sweep);
   };
 
   /** Past the deadline, or on a second signal: close every socket, stop PostgreSQL quickly, exit. */
@@ -106,9 +110,14 @@ async function main(): Promise<void> {
     // Let a start-up in progress reach a known state (e.g. initdb finish) first.
     await startup.catch(() => undefined);
     await closeServer();
+    const pool = database?.pool;
+    const connections = pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+    bootLogger.info({ ms: Date.now() - stoppingSince, connections }, 'HTTP server closed');
     await liveEvents?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
+    bootLogger.info({ ms: Date.now() - stoppingSince }, 'database connections closed');
     await embedded?.stop().catch((error: unknown) => bootLogger.error({ err: error }, 'stopping PostgreSQL failed'));
+    bootLogger.info({ ms: Date.now() - stoppingSince }, 'shutdown complete');
     process.exit(exitCode);
   };
   // `on`, not `once`: a repeated signal must reach shutdown() (which ignores

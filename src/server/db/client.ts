@@ -41,6 +41,35 @@ export function connectDatabase(
   // one, still fails (the request answers 503), and pg-pool discards a client
   // that is no longer queryable when it is released.
   pool.on('connect', (client) => client.on('error', onLost));
+  releaseAbandonedClients(pool);
   const db = drizzle(pool, { schema });
   return { url, db, pool, close: () => pool.end() };
+}
+
+/** How long a checked-out client may stay unreleased after its connection was lost. */
+export const ABANDONED_CLIENT_MS = 2_000;
+
+/**
+ * Drizzle's `transaction()` sends BEGIN before its try/finally: when BEGIN
+ * fails (the connection was lost just as the client was handed out) the
+ * client is never released, and the pool is one connection smaller for good;
+ * `pool.end()` then waits for it forever. The fault suite met this after a
+ * few kills of the postmaster. Every statement on a lost connection fails at
+ * once, so a user that still holds such a client seconds later has dropped
+ * it: the pool takes it back (discarding it).
+ */
+function releaseAbandonedClients(pool: pg.Pool): void {
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      const timer = setTimeout(() => {
+        if (!checkedOut.has(client)) return;
+        checkedOut.delete(client);
+        client.release(error);
+      }, ABANDONED_CLIENT_MS);
+      timer.unref();
+    });
+  });
 }
