@@ -27,8 +27,8 @@ export function presentContact({ contact, user, mutual }: ContactRow): Contact {
           username: user.username,
           email: mutual ? user.email : null,
           phone: mutual ? user.phone : null,
-          // Either address book relates them, so the photo is theirs to see (rule user:readPhoto).
-          photoUrl: user.photoUrl,
+          // Like phone and email, only once they added the owner back (rule user:readPhoto, ADR 0016).
+          photoUrl: mutual ? user.photoUrl : null,
         }
       : null,
     invitationMethod: contact.invitationMethod as InvitationMethod | null,

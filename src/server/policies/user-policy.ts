@@ -2,9 +2,9 @@ import type { Actor } from './actor';
 
 /**
  * What the profile-photo rule needs to know about a person. `relatedToActor`
- * comes from SQL (src/server/users/related-people.ts): a registered contact
- * in either address book, a shared group, or a conversation between them,
- * the relationship messaging uses (docs/decisions/0010).
+ * comes from SQL (src/server/users/related-people.ts): the person has the
+ * actor in their address book, they share a group, or they have a
+ * conversation, and no block either way (docs/decisions/0016, 0018).
  */
 export interface ProfilePhotoAccess {
   id: string;

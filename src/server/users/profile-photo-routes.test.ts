@@ -239,17 +239,30 @@ describe('GET /api/users/:userId/photo', () => {
     expect((await getPhoto(alice, alice, { 'if-none-match': '"old"' })).statusCode).toBe(200);
   });
 
-  it('serves it to a contact in either address book, a group co-member and a conversation partner', async () => {
+  it('serves it to people in her address book, a group co-member and a conversation partner', async () => {
     const alice = await withPhoto();
-    const [inHers, inTheirs, member, partner] = await Promise.all([1, 2, 3, 4].map(() => createUser(t.db)));
+    const [inHers, member, partner] = await Promise.all([1, 2, 3].map(() => createUser(t.db)));
     await createContact(t.db, alice, { contactUserId: inHers!.id });
-    await createContact(t.db, inTheirs!, { contactUserId: alice.id });
     const group = await createGroup(t.db, alice);
     await addMember(t.db, group, member!);
     await createMessage(t.db, partner!, alice);
-    for (const viewer of [inHers!, inTheirs!, member!, partner!]) {
+    for (const viewer of [inHers!, member!, partner!]) {
       expect((await getPhoto(viewer, alice)).statusCode).toBe(200);
     }
+  });
+
+  it('refuses someone who only added her by username, until she adds them back', async () => {
+    const alice = await withPhoto();
+    const collector = await createUser(t.db);
+    await createContact(t.db, collector, { contactUserId: alice.id });
+    expect((await getPhoto(collector, alice)).statusCode).toBe(404);
+    const listed = await t.request(collector, { method: 'GET', url: '/api/contacts' });
+    expect(listed.json<{ user: { photoUrl: string | null } | null }[]>()[0]?.user?.photoUrl).toBeNull();
+
+    await createContact(t.db, alice, { contactUserId: collector.id });
+    expect((await getPhoto(collector, alice)).statusCode).toBe(200);
+    const mutual = await t.request(collector, { method: 'GET', url: '/api/contacts' });
+    expect(mutual.json<{ user: { photoUrl: string | null } | null }[]>()[0]?.user?.photoUrl).toBe(alice.photoUrl);
   });
 
   it('answers a stranger 404, as for a person without a photo, and drops a removed relation at once', async () => {
@@ -289,12 +302,14 @@ describe('GET /api/users/:userId/photo', () => {
 });
 
 describe('the avatar elsewhere', () => {
-  it('a contact’s linked user carries their photo URL (null without one)', async () => {
+  it('a mutual contact’s linked user carries their photo URL (null without one)', async () => {
     const alice = await createUser(t.db);
     const bob = await withPhoto();
     const carol = await createUser(t.db);
     await createContact(t.db, alice, { contactUserId: bob.id, name: 'Bob' });
     await createContact(t.db, alice, { contactUserId: carol.id, name: 'Carol' });
+    await createContact(t.db, bob, { contactUserId: alice.id });
+    await createContact(t.db, carol, { contactUserId: alice.id });
     const response = await t.request(alice, { method: 'GET', url: '/api/contacts' });
     expect(response.statusCode).toBe(200);
     const list = response.json<{ name: string; user: { photoUrl: string | null } | null }[]>();

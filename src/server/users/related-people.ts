@@ -3,11 +3,13 @@ import { blockBetween } from '../blocks/block-sql';
 import { contacts, groupMembers, messages } from '../db/schema';
 
 /**
- * Whether `viewerId` is related to the person `personId`: a registered
- * contact in either address book, a shared group, or a message between them,
- * and no block between them either way (docs/decisions/0018). Broader than
- * messaging consent (messages/messaging-relationship.ts): seeing the face of
- * someone who added you is harmless, writing to them needs their consent.
+ * Whether `viewerId` is related to the person `personId`: the person has the
+ * viewer in their address book (linked), they share a group, or there is a
+ * message between them, and no block between them either way
+ * (docs/decisions/0018). Only the person's own address book counts: adding
+ * someone by username is one-sided and needs nothing but the username, so it
+ * must not show their face (as it does not show their phone and email,
+ * docs/decisions/0007). A message needs consent since ADR 0018.
  * One SQL expression so a read judges it in the statement that loads the
  * row: four EXISTS probes on indexed columns.
  *
@@ -16,8 +18,7 @@ import { contacts, groupMembers, messages } from '../db/schema';
 export function relatedToViewer(viewerId: string, personId: string): SQL {
   return sql`((EXISTS (
     SELECT 1 FROM ${contacts} c
-     WHERE (c.user_id = ${viewerId} AND c.contact_user_id = ${personId})
-        OR (c.user_id = ${personId} AND c.contact_user_id = ${viewerId})
+     WHERE c.user_id = ${personId} AND c.contact_user_id = ${viewerId}
   ) OR EXISTS (
     SELECT 1 FROM ${groupMembers} mine
       JOIN ${groupMembers} theirs ON theirs.group_id = mine.group_id
