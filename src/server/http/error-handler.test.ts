@@ -88,6 +88,9 @@ describe('database refusals', () => {
     });
     expect((await app.inject({ url: '/nul' })).json().error.code).toBe('invalid_input');
     expect((await app.inject({ url: '/unique' })).statusCode).toBe(409);
-    expect((await app.inject({ url: '/connection' })).statusCode).toBe(500);
+    // A lost connection is no refusal of input: 503, try again (docs/decisions/0019).
+    const lost = await app.inject({ url: '/connection' });
+    expect(lost.statusCode).toBe(503);
+    expect(lost.json().error.code).toBe('database_unavailable');
   });
 });
