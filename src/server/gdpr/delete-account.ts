@@ -10,6 +10,7 @@ import {
   items,
   lendingRequests,
   messages,
+  networkRequestResponses,
   networkRequests,
   sessions,
   users,
@@ -39,6 +40,19 @@ const NOTICE_TEXT: Record<Extract<SystemEvent, `${string}_account_deleted`>, (it
     `The person borrowing “${item}” deleted their account. Mark it returned when you get it back.`,
   owner_account_deleted: (item) => `The owner of “${item}” deleted their account, so the request was closed.`,
 };
+
+/** Where SQL puts the item's name into the sentence below. */
+const ITEM_SLOT = '{{item}}';
+
+/**
+ * The English sentence that replaces "<name> added <item> to help you"
+ * (network-requests/respond-to-network-request.ts) when its sender deletes
+ * their account: the stored text must not keep the name. Every other system
+ * sentence the server writes names items only.
+ */
+export function itemAddedByDeletedAccountText(itemName: string | null): string {
+  return `A deleted account added ${itemName ?? 'an item'} to help you`;
+}
 
 /**
  * DELETE /api/gdpr/delete-account/{userId}: the rules of
@@ -198,8 +212,9 @@ function notice(
 /**
  * Messages the person exchanged move to the stand-in, so the other side keeps
  * them. Messages about their items and network requests keep the name they
- * showed, since the request goes with the account. Messages with another
- * stand-in have no reader left, so they go.
+ * showed, since the request goes with the account. A system sentence that
+ * names the person (a quick-add answer) is rewritten without the name.
+ * Messages with another stand-in have no reader left, so they go.
  */
 async function moveMessages(tx: DbOrTx, userId: string, standInId: string): Promise<void> {
   await tx.execute(sql`
@@ -210,6 +225,24 @@ async function moveMessages(tx: DbOrTx, userId: string, standInId: string): Prom
     UPDATE ${messages} m SET system_item_name = nr.title
       FROM ${networkRequests} nr
      WHERE m.network_request_id = nr.id AND nr.requester_id = ${userId} AND m.system_item_name IS NULL`);
+  // The sentence of a quick-add answer embeds the responder's name; the item
+  // is still there (it goes with the account below), so the new text names it.
+  await tx
+    .update(messages)
+    .set({
+      content: sql`coalesce(
+        (SELECT replace(${itemAddedByDeletedAccountText(ITEM_SLOT)}, ${ITEM_SLOT}, i.name)
+           FROM ${networkRequestResponses} r JOIN ${items} i ON i.id = r.item_id
+          WHERE r.network_request_id = ${messages.networkRequestId} AND r.responder_id = ${userId}),
+        ${itemAddedByDeletedAccountText(null)})`,
+    })
+    .where(
+      and(
+        eq(messages.senderId, userId),
+        eq(messages.messageType, 'system'),
+        eq(messages.systemEvent, 'network_item_added'),
+      ),
+    );
   await tx.execute(sql`
     DELETE FROM ${messages} m USING ${users} u
      WHERE u.deleted_at IS NOT NULL
