@@ -14,8 +14,6 @@ import type { MessagingRelationship } from '../policies';
 
 export interface Partner extends MessagingRelationship {
   name: string;
-  /** An anonymous stand-in of a deleted account (docs/decisions/0015): readable, never messaged. */
-  deleted: boolean;
 }
 
 /**

@@ -36,8 +36,8 @@ export async function sendMessage(
   // blocked is refused like anyone without consent, so a block does not
   // announce itself (docs/decisions/0018).
   if (partner?.blockedByActor) throw new AppError('user_blocked', 'You blocked this person');
-  // A deleted account's stand-in is refused like an unknown id (docs/decisions/0015).
-  if (!partner || partner.deleted || !can(actor, 'message:send', partner)) throw recipientNotAllowed();
+  // A deleted account's stand-in is refused like an unknown id (rule message:send, docs/decisions/0015).
+  if (!partner || !can(actor, 'message:send', partner)) throw recipientNotAllowed();
 
   const posted = await insertMessages(db, [
     { senderId: actor.id, receiverId: input.receiverId, content: input.content, messageType: 'user' },

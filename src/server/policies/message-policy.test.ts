@@ -9,6 +9,7 @@ type Relationship = {
   hasConversation?: boolean;
   blockedByActor?: boolean;
   blockedByPartner?: boolean;
+  deleted?: boolean;
   partnerId?: string;
 };
 const partner = (relation: Relationship = {}) => ({
@@ -17,6 +18,7 @@ const partner = (relation: Relationship = {}) => ({
   hasConversation: false,
   blockedByActor: false,
   blockedByPartner: false,
+  deleted: false,
   ...relation,
 });
 
@@ -29,6 +31,9 @@ describe('message policies (docs/decisions/0018)', () => {
     expect(can(ada, 'message:send', partner({ consented: true, blockedByActor: true }))).toBe(false);
     expect(can(ada, 'message:send', partner({ consented: true, blockedByPartner: true }))).toBe(false);
     expect(can(ada, 'message:send', partner({ consented: true, partnerId: 'ada' }))).toBe(false);
+    // A deleted account's stand-in keeps its history but is never written to (0015).
+    expect(can(ada, 'message:send', partner({ consented: true, deleted: true }))).toBe(false);
+    expect(can(ada, 'message:readThread', partner({ hasConversation: true, deleted: true }))).toBe(true);
     expect(can(null, 'message:send', partner({ consented: true }))).toBe(false);
   });
 

@@ -17,6 +17,8 @@ export interface MessagingRelationship {
    * lending request between them (the owner shared the item).
    */
   consented: boolean;
+  /** The partner is the anonymous stand-in of a deleted account (docs/decisions/0015): readable, never messaged. */
+  deleted: boolean;
   /** They already exchanged a message (a lending or network request started it, or a chat). */
   hasConversation: boolean;
 }
@@ -29,7 +31,7 @@ const blockEitherWay = (partner: MessagingRelationship) => partner.blockedByActo
  * block either way; never to oneself.
  */
 const maySend = (actor: Actor, partner: MessagingRelationship) =>
-  partner.partnerId !== actor.id && !blockEitherWay(partner) && partner.consented;
+  partner.partnerId !== actor.id && !partner.deleted && !blockEitherWay(partner) && partner.consented;
 
 /**
  * Reading a thread: the history both share, or an open channel (an empty
