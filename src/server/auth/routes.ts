@@ -30,12 +30,7 @@ const loginCookieSchema = z.object({
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, options) => {
   const { db, oidc, publicUrl, sessionCookie } = options;
-  const sessionCookieOptions = {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: sessionCookie.secure,
-  };
+  const sessionCookieOptions = sessionCookie.options;
   // The cookie outlives a browser restart; the server ends the session earlier when idle.
   const sessionMaxAgeS = Math.floor(SESSION_ABSOLUTE_LIFETIME_MS / 1000);
 

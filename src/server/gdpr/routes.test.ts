@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createUser } from '../../../tests/support/factories';
 import { users } from '../db/schema';
-import { exportFileName } from './routes';
+import { EXPORT_LIMIT, exportFileName } from './routes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -60,6 +60,22 @@ describe('POST /api/gdpr/export/:userId', () => {
     expect(body.profile).toMatchObject({ id: me.id, name: 'Exporting Erin' });
   });
 
+  it('allows five exports an hour per account, then answers 429 with Retry-After; others are not held up', async () => {
+    const me = await createUser(t.db);
+    const statuses = [];
+    for (let i = 0; i <= EXPORT_LIMIT.max; i++) {
+      statuses.push((await t.request(me, { method: 'POST', url: exportUrl(me.id) })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const refused = await t.request(me, { method: 'POST', url: exportUrl(me.id) });
+    expect(refused.json().error.code).toBe('too_many_requests');
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(EXPORT_LIMIT.windowSeconds);
+    const someoneElse = await createUser(t.db);
+    expect((await t.request(someoneElse, { method: 'POST', url: exportUrl(someoneElse.id) })).statusCode).toBe(200);
+  });
+
   it('names the file after the server’s date in UTC', () => {
     expect(exportFileName(new Date('2026-11-25T23:30:00-02:00'))).toBe('lendloop-2026-11-26.json');
   });
@@ -106,7 +122,7 @@ describe('DELETE /api/gdpr/delete-account/:userId', () => {
     expect(response.body).toBe('');
     const cleared = response.cookies.find((c) => c.name === 'lendloop_session');
     expect(cleared?.value).toBe('');
-    expect(cleared?.path).toBe('/');
+    expect(cleared).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Lax' });
     expect(await t.db.select().from(users).where(eq(users.id, me.id))).toHaveLength(0);
     // The old cookie no longer signs anyone in.
     const after = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });

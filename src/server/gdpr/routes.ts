@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import type { SessionCookieSettings } from '../http/session-guard';
 import { createPostgresPhotoStore, type PhotoStore } from '../photos/photo-store';
 import { authorize, requireActor } from '../policies';
+import { consumeRateLimit } from '../rate-limits/consume-rate-limit';
 import { announceAccountDeletion, deleteAccount } from './delete-account';
 import { exportAccount } from './export-account';
 
@@ -19,6 +20,12 @@ export function exportFileName(now: Date): string {
   return `lendloop-${now.toISOString().slice(0, 10)}.json`;
 }
 
+/**
+ * An export reads every row and photo of the account: a few a day are what a
+ * person needs, more would let one account load the database at will.
+ */
+export const EXPORT_LIMIT = { max: 5, windowSeconds: 60 * 60 };
+
 /** Spec §7: the data export and the account deletion, each for the signed-in person only. */
 export const gdprRoutes: FastifyPluginAsyncZod<GdprRouteOptions> = async (app, options) => {
   const { db, sessionCookie } = options;
@@ -27,6 +34,7 @@ export const gdprRoutes: FastifyPluginAsyncZod<GdprRouteOptions> = async (app, o
   app.post('/api/gdpr/export/:userId', { schema: { params: accountParamsSchema } }, async (request, reply) => {
     const actor = requireActor(request);
     authorize(actor, 'account:export', { id: request.params.userId });
+    await consumeRateLimit(db, { key: `gdpr-export:${actor.id}`, ...EXPORT_LIMIT });
     const now = new Date();
     const body = exportAccount(db, actor.id, { photoStore, now });
     // The first chunk (the profile) is read before answering: a failure there
@@ -36,7 +44,8 @@ export const gdprRoutes: FastifyPluginAsyncZod<GdprRouteOptions> = async (app, o
       if (!first.done) yield first.value;
       yield* body;
     }
-    const stream = Readable.from(rest());
+    // One chunk is one page of rows (or one photo): buffer one, not the default 16.
+    const stream = Readable.from(rest(), { highWaterMark: 1 });
     stream.on('error', (error) => request.log.error({ err: error }, 'account export failed mid-stream'));
     return reply
       .header('content-type', 'application/json; charset=utf-8')
@@ -55,12 +64,7 @@ export const gdprRoutes: FastifyPluginAsyncZod<GdprRouteOptions> = async (app, o
       // The session rows are gone; the cookie goes too (same attributes as when set,
       // or browsers keep a __Host- cookie). Open live streams end at their next
       // ping, which finds no session.
-      reply.clearCookie(sessionCookie.name, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: sessionCookie.secure,
-      });
+      reply.clearCookie(sessionCookie.name, sessionCookie.options);
       return reply.code(204).send();
     },
   );
