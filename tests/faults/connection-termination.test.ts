@@ -87,6 +87,8 @@ async function terminationCycles(target: 'embedded' | 'external'): Promise<void>
     writes,
     `the same live stream resynced and delivered after every cycle; clean stop took ${stopped.ms} ms`,
   ]);
+  // Kept only when the run failed, for the diagnosis.
+  rmSync(logFile, { force: true });
 }
 
 describe('pg_terminate_backend of all the server’s connections under write load', () => {

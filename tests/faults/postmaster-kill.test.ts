@@ -66,5 +66,7 @@ describe('kill -9 of the embedded postmaster', () => {
       writes,
       `the same live stream resynced and delivered after every kill; clean stop took ${stopped.ms} ms`,
     ]);
+    // Kept only when the run failed, for the diagnosis.
+    rmSync(logFile, { force: true });
   });
 });

@@ -65,5 +65,7 @@ describe('kill -9 of the server, then a start on the same DATA_DIR', () => {
       writes,
       `live stream delivered after every restart; clean stop took ${stopped.ms} ms`,
     ]);
+    // Kept only when the run failed, for the diagnosis.
+    rmSync(logFile, { force: true });
   });
 });
