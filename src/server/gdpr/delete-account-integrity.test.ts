@@ -20,11 +20,13 @@ import { CookieJar, freePort, signInThroughProvider, step } from '../../../tests
 import { buildApp } from '../app';
 import { loadConfig } from '../config/config';
 import { contacts, groups, idpAccounts, items, lendingRequests, loginHistory, userBlocks, users } from '../db/schema';
+import { itemAddedText } from '../network-requests/respond-to-network-request';
 
 /**
  * The account deletion as a whole, over a real port and the real sign-in:
- * nothing anywhere still points at the deleted id, other people's data is
- * whole, and the same identity signs in to a fresh, empty account.
+ * nothing anywhere still points at the deleted id or names the person
+ * (a scan of every text column), other people's data is whole, and the same
+ * identity signs in to a fresh, empty account.
  */
 let app: FastifyInstance;
 let database: TestDatabase;
@@ -53,6 +55,50 @@ async function call(jar: CookieJar, method: string, url: string) {
   return step(jar, `${baseUrl}${url}`, { method, headers: { origin: baseUrl } });
 }
 
+/** A person nobody else is called like, so any hit of the text scan is theirs. */
+const PERSON = {
+  name: 'Dorothea Quillfeather-Zimt',
+  username: 'dquillzimt',
+  email: 'dorothea.qz@example.test',
+  phone: '+41791234987',
+};
+
+/**
+ * What docs/decisions/0015 keeps on purpose: the built-in provider's sign-in
+ * identity (its own tables) and, as `except`, single cells the caller names.
+ */
+const PROVIDER_TABLES = ['idp_accounts', 'idp_payloads'];
+
+interface Hit {
+  table: string;
+  column: string;
+  value: string;
+}
+
+/** Every text, varchar and jsonb cell of the public schema that contains one of `needles`. */
+async function cellsContaining(needles: string[]): Promise<Hit[]> {
+  const columns = await database.db.execute<{ table_name: string; column_name: string }>(sql`
+    SELECT c.table_name, c.column_name
+      FROM information_schema.columns c
+      JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+     WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'
+       AND c.data_type IN ('text', 'character varying', 'jsonb')
+     ORDER BY 1, 2`);
+  const hits: Hit[] = [];
+  for (const { table_name: table, column_name: column } of columns.rows) {
+    if (PROVIDER_TABLES.includes(table)) continue;
+    for (const needle of needles) {
+      const found = await database.db.execute<{ id: string | null; value: string }>(sql`
+        SELECT to_jsonb(t) ->> 'id' AS id, ${sql.identifier(column)}::text AS value
+          FROM ${sql.identifier(table)} t
+         WHERE ${sql.identifier(column)}::text ILIKE '%' || ${needle} || '%'`);
+      for (const row of found.rows)
+        hits.push({ table: `${table}${row.id ? `#${row.id}` : ''}`, column, value: row.value });
+    }
+  }
+  return hits;
+}
+
 /** Every column of every table whose foreign key points at users(id). */
 async function columnsReferencingUsers(): Promise<{ table: string; column: string }[]> {
   const result = await database.db.execute<{ table_name: string; column_name: string }>(sql`
@@ -70,10 +116,13 @@ async function columnsReferencingUsers(): Promise<{ table: string; column: strin
 describe('deleting an account signed in through the real provider', () => {
   it('leaves no reference to the person, keeps others whole, and a new sign-in starts empty', async () => {
     const jar = new CookieJar();
-    await signInThroughProvider(baseUrl, jar, { create: { name: 'Dora Delete', username: 'dora' } });
+    await signInThroughProvider(baseUrl, jar, {
+      create: { name: PERSON.name, username: PERSON.username, email: PERSON.email },
+    });
     const me = (await (await call(jar, 'GET', '/api/auth/user')).json()) as { id: string; username: string };
-    expect(me.username).toBe('dora');
+    expect(me.username).toBe(PERSON.username);
     const db = database.db;
+    await db.update(users).set({ phone: PERSON.phone }).where(eq(users.id, me.id));
 
     // Everything a person can have, and neighbours who keep their side of it.
     const early = await createUser(db, { name: 'Early Member' });
@@ -91,12 +140,22 @@ describe('deleting an account signed in through the real provider', () => {
     const tent = await createItem(db, owner, { name: 'Tent', status: 'borrowed' });
     await createLendingRequest(db, tent, me, { status: 'borrowed' });
     await createContact(db, me, { contactUserId: owner.id });
-    const ownersEntry = await createContact(db, owner, { contactUserId: me.id });
-    await createMessage(db, me, owner, { content: 'Thanks for the tent' });
+    // Olga's address book entry: the name was copied when she added Dora (contacts/create-contact.ts).
+    const ownersEntry = await createContact(db, owner, { contactUserId: me.id, name: PERSON.name });
+    // Dora signs what she writes: Olga keeps the words (0015), so the scan must find them and only them.
+    const signed = await createMessage(db, me, owner, { content: `Thanks for the tent, ${PERSON.name}` });
     await createMessage(db, owner, me, { content: 'Enjoy' });
     const request = await createNetworkRequest(db, me);
     await createNetworkResponse(db, request, owner);
-    await createNetworkResponse(db, await createNetworkRequest(db, owner), me);
+    // Dora added her drill for Olga's request: the system sentence names her (network-requests/).
+    const olgasRequest = await createNetworkRequest(db, owner);
+    await createNetworkResponse(db, olgasRequest, me, { response: 'add_to_items', itemId: drill.id });
+    await createMessage(db, me, owner, {
+      messageType: 'system',
+      systemEvent: 'network_item_added',
+      networkRequestId: olgasRequest.id,
+      content: itemAddedText(PERSON.name, drill.name),
+    });
     await createFeedback(db, me);
     await createLoginHistory(db, me);
     await createUserPhoto(db, me);
@@ -105,6 +164,9 @@ describe('deleting an account signed in through the real provider', () => {
       { blockerId: me.id, blockedId: early.id },
       { blockerId: late.id, blockedId: me.id },
     ]);
+
+    // An export first: its per-account budget is keyed by her id (rate-limits/).
+    expect((await call(jar, 'POST', `/api/gdpr/export/${me.id}`)).status).toBe(200);
 
     const deleted = await call(jar, 'DELETE', `/api/gdpr/delete-account/${me.id}`);
     expect(deleted.status).toBe(204);
@@ -128,6 +190,15 @@ describe('deleting an account signed in through the real provider', () => {
       expect({ table, column, rows: found.rows[0]?.n }).toEqual({ table, column, rows: 0 });
     }
 
+    // No text anywhere still holds her id, name, username, email or phone, except
+    // the cells 0015 keeps: her own words Olga received, and Olga's address book entry.
+    const kept: Hit[] = [
+      { table: `contacts#${ownersEntry.id}`, column: 'name', value: PERSON.name },
+      { table: `messages#${signed.id}`, column: 'content', value: signed.content },
+    ];
+    const needles = [me.id, PERSON.name, PERSON.username, PERSON.email, PERSON.phone];
+    expect(await cellsContaining(needles)).toEqual(kept);
+
     // The others' side is whole: the group has a new admin, Olga's tent is still out, her address book still lists Dora.
     const [clubAfter] = await db.select().from(groups).where(eq(groups.id, club.id));
     expect(clubAfter?.adminId).toBe(early.id);
@@ -139,13 +210,13 @@ describe('deleting an account signed in through the real provider', () => {
     expect(entryAfter).toMatchObject({ status: 'pending', contactUserId: null });
 
     // The sign-in identity stays (like a Google account); signing in with it starts afresh.
-    const [account] = await db.select().from(idpAccounts).where(eq(idpAccounts.username, 'dora'));
+    const [account] = await db.select().from(idpAccounts).where(eq(idpAccounts.username, PERSON.username));
     expect(account).toBeDefined();
     const again = new CookieJar();
     await signInThroughProvider(baseUrl, again, { pick: account!.id });
     const fresh = (await (await call(again, 'GET', '/api/auth/user')).json()) as { id: string; username: string };
     expect(fresh.id).not.toBe(me.id);
-    expect(fresh.username).toBe('dora');
+    expect(fresh.username).toBe(PERSON.username);
     expect(await (await call(again, 'GET', '/api/items/my')).json()).toEqual([]);
     expect(await (await call(again, 'GET', '/api/contacts')).json()).toEqual([]);
     expect(await (await call(again, 'GET', `/api/conversations/${fresh.id}`)).json()).toEqual([]);

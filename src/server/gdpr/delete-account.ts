@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { SystemEvent } from '../../contract/schemas/messages';
 import type { Database, DbOrTx } from '../db/client';
 import {
@@ -12,6 +12,7 @@ import {
   messages,
   networkRequestResponses,
   networkRequests,
+  rateLimitCounters,
   sessions,
   users,
 } from '../db/schema';
@@ -106,6 +107,8 @@ export async function deleteAccount(db: Database, actor: Actor, userId: string):
       })
       .where(eq(contacts.contactUserId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
+    // Per-account budgets are keyed `<limit>:<userId>` (rate-limits/): the id goes with the account.
+    await tx.delete(rateLimitCounters).where(like(rateLimitCounters.key, `%:${userId}`));
     // The rest cascades: items with photos, shares and requests; contacts,
     // memberships, join requests, network requests and answers, feedback,
     // login history, profile photo.
