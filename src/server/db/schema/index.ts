@@ -8,3 +8,4 @@ export * from './messages';
 export * from './feedback';
 export * from './rate-limits';
 export * from './blocks';
+export * from './isbn-lookups';
