@@ -9,17 +9,35 @@ export type BannerState = z.infer<typeof bannerStateSchema>;
 export const dismissBannerSchema = z.object({ userId: z.uuid().optional() });
 
 /**
- * POST /api/feedback (spec §3 Feedback, §5): a rating of 1 to 5 stars, sent
- * as the star number (the spec sends a string; a number is accepted too), and
- * optional text, trimmed and omitted when empty. The banner's form uses it.
+ * A star rating: the star number as an integer, or as a string of that one
+ * digit (the spec sends `"4"`). Nothing else is read as a number: not `true`,
+ * `[4]`, `"4.0"` or `" 4"`, which a plain coercion would take. Output: the
+ * number.
+ */
+const ratingRequired = { message: 'validation.ratingRequired' };
+const ratingSchema = z.union(
+  [
+    z
+      .number(ratingRequired)
+      .int(ratingRequired)
+      .min(LIMITS.feedbackRatingMin, ratingRequired)
+      .max(LIMITS.feedbackRatingMax, ratingRequired),
+    z
+      .string(ratingRequired)
+      .regex(new RegExp(`^[${LIMITS.feedbackRatingMin}-${LIMITS.feedbackRatingMax}]$`), ratingRequired)
+      .transform(Number),
+  ],
+  ratingRequired,
+);
+
+/**
+ * POST /api/feedback (spec §3 Feedback, §5): a rating of 1 to 5 stars
+ * (ratingSchema), and optional text, trimmed and omitted when empty. The
+ * banner's form uses it.
  */
 export const feedbackSchema = z.object({
   userId: z.uuid().optional(),
-  rating: z.coerce
-    .number({ message: 'validation.ratingRequired' })
-    .int({ message: 'validation.ratingRequired' })
-    .min(LIMITS.feedbackRatingMin, { message: 'validation.ratingRequired' })
-    .max(LIMITS.feedbackRatingMax, { message: 'validation.ratingRequired' }),
+  rating: ratingSchema,
   feedback: z
     .string()
     .trim()
