@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import type { User } from '../../../contract/schemas/user';
 import { LANGUAGES } from '../../../contract/enums';
 import { signOut } from '../../features/auth/sign-out';
-import { getDisplayName, getEmailPreview } from '../../features/users/email-preview';
+import { getDisplayName, getEmailPreview } from '../../lib/email-preview';
 import { LANGUAGE_NATIVE_NAMES, toSupportedLanguage } from '../../i18n/languages';
 import { USER_MENU_TRIGGER_CLASSES, UserAvatar } from './user-menu-trigger';
 

@@ -1,5 +1,5 @@
 import * as AvatarPrimitive from '@radix-ui/react-avatar';
-import { getAvatarInitials } from '../../features/users/avatar-initials';
+import { getAvatarInitials } from '../../lib/avatar-initials';
 import { cn } from '../../lib/cn';
 
 export type AvatarSize = 'sm' | 'md' | 'lg' | 'xl';

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../contract/limits';
+import { LIMITS } from '../../contract/limits';
 
 /** Shortens an email for the user menu to LIMITS.emailPreviewChars characters plus an ellipsis (spec §2). */
 export function getEmailPreview(email: string | null | undefined, maxChars: number = LIMITS.emailPreviewChars): string {
