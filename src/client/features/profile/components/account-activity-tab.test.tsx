@@ -34,9 +34,7 @@ describe('<AccountActivityTab/>', () => {
   it('says when there is no history yet', async () => {
     mockFetch({ '/api/user/login-history': { body: [] } });
     renderWithProviders(<AccountActivityTab user={makeUser()} />);
-    expect((await screen.findByTestId('login-history-empty')).textContent).toContain(
-      'No login history available yet',
-    );
+    expect((await screen.findByTestId('login-history-empty')).textContent).toContain('No login history available yet');
   });
 
   it('lists each sign-in with device, date, IP, method and how long ago', async () => {
