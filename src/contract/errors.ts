@@ -46,6 +46,9 @@ export const ERROR_CODES = [
   'photo_not_available',
   'image_too_large',
   'invalid_image_format',
+  // Creating an item from a photo (issue 16): the analyzer failed or gave no usable answer, or took too long.
+  'image_analysis_failed',
+  'image_analysis_timeout',
   // Lending, messages and network requests (spec §8 "lending" and messages).
   'item_not_available',
   'item_lent_to_someone_else',

@@ -37,6 +37,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   photo_not_available: 422,
   image_too_large: 413,
   invalid_image_format: 415,
+  // The analyzer (a vision endpoint or the offline detector) is a service behind us: 502 and 504 as for a gateway.
+  image_analysis_failed: 502,
+  image_analysis_timeout: 504,
   item_not_available: 409,
   item_lent_to_someone_else: 409,
   item_reserved: 409,
