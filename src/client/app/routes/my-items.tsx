@@ -1,20 +1,60 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { OwnItem } from '../../../contract/schemas/item';
 import { PageFrame } from '../../components/layouts/page-frame';
+import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { myItemsQueryOptions } from '../../features/items/api/get-my-items';
 import { MyItemsView } from '../../features/items/components/my-items-view';
+
+// Both load when first opened: the photo dialog (and, behind it, the barcode reader) is not first-load code.
+const ItemCreationDialog = lazyDialog(() =>
+  import('../../features/item-creation/components/item-creation-dialog').then((m) => m.ItemCreationDialog),
+);
+const ItemFormDialog = lazyDialog(() =>
+  import('../../features/items/components/item-form-dialog').then((m) => m.ItemFormDialog),
+);
 
 /** The list, requested while the rest of the first screen loads (app/first-page-preload.ts). */
 export function prefetch(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(myItemsQueryOptions());
 }
 
-/** Spec §2 My Items: the user's own items with stat tiles, filters, owner cards and the item dialogs. */
+interface JustCreated {
+  item: OwnItem;
+  notice: string;
+  open: boolean;
+}
+
+/**
+ * Spec §2 My Items: the user's own items with stat tiles, filters, owner
+ * cards and the item dialogs. The page joins the two features of issue 16:
+ * the photo/barcode dialog creates an item, then the items feature's edit
+ * dialog opens on it (features do not import each other).
+ */
 export function MyItemsPage() {
   const { t } = useTranslation();
+  const [creating, setCreating] = useState(false);
+  const [justCreated, setJustCreated] = useState<JustCreated | null>(null);
   return (
     <PageFrame title={t('pages.myItems.title')} subtitle={t('pages.myItems.subtitle')}>
-      <MyItemsView />
+      <MyItemsView onAddFromPhoto={() => setCreating(true)} />
+      <ItemCreationDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={({ item, notice }) => setJustCreated({ item, notice, open: true })}
+      />
+      {justCreated && (
+        <ItemFormDialog
+          key={justCreated.item.id}
+          open={justCreated.open}
+          onOpenChange={(open) => {
+            if (!open) setJustCreated((current) => current && { ...current, open: false });
+          }}
+          item={justCreated.item}
+          notice={justCreated.notice}
+        />
+      )}
     </PageFrame>
   );
 }

@@ -8,13 +8,19 @@ export interface ItemFormDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The item to edit; none to add a new one. */
   item?: OwnItem;
+  /**
+   * Said above the form when the item was just made from a photo or a
+   * barcode (issue 16): what was filled in, or that the photo was not
+   * recognised and the name is still to be given.
+   */
+  notice?: string;
 }
 
 /**
  * Spec §2 add and edit item dialog. The form is mounted per opening, so it
  * starts from the item (or empty) each time; the name field gets the focus.
  */
-export function ItemFormDialog({ open, onOpenChange, item }: ItemFormDialogProps) {
+export function ItemFormDialog({ open, onOpenChange, item, notice }: ItemFormDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -26,6 +32,15 @@ export function ItemFormDialog({ open, onOpenChange, item }: ItemFormDialogProps
           focusFirstField
           data-testid="item-form-dialog"
         >
+          {notice && (
+            <p
+              role="status"
+              className="mb-4 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-slate-800"
+              data-testid="item-form-notice"
+            >
+              {notice}
+            </p>
+          )}
           <ItemForm item={item} onDone={() => onOpenChange(false)} />
         </DialogContent>
       )}

@@ -1,4 +1,4 @@
-import { Package, Plus, SearchX, Share2, Users, type LucideIcon } from 'lucide-react';
+import { Camera, Package, Plus, SearchX, Share2, Users, type LucideIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../contract/limits';
@@ -72,7 +72,15 @@ interface OpenItemDialog {
  * with their loading, error and empty states, and the item dialogs. The
  * received requests tell each card whom it is promised or lent to.
  */
-export function MyItemsView() {
+export interface MyItemsViewProps {
+  /**
+   * Opens the photo and barcode creation dialog (issue 16), which the page
+   * composes; without it only Add item shows.
+   */
+  onAddFromPhoto?: () => void;
+}
+
+export function MyItemsView({ onAddFromPhoto }: MyItemsViewProps = {}) {
   const { t } = useTranslation();
   const myItems = useMyItems();
   const contacts = useContacts();
@@ -113,7 +121,13 @@ export function MyItemsView() {
 
   return (
     <>
-      <div className="mt-4 flex justify-end">
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        {onAddFromPhoto && (
+          <Button variant="secondary" onClick={onAddFromPhoto} data-testid="add-from-photo">
+            <Camera className="h-4 w-4" aria-hidden="true" />
+            {t('itemCreation.open')}
+          </Button>
+        )}
         <Button onClick={() => setCreateOpen(true)} data-testid="add-item">
           <Plus className="h-4 w-4" aria-hidden="true" />
           {t('items.list.addItem')}
@@ -194,10 +208,18 @@ export function MyItemsView() {
             description={t('items.list.empty.description')}
             data-testid="my-items-empty"
           >
-            <Button className="mt-5" onClick={() => setCreateOpen(true)} data-testid="add-first-item">
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              {t('items.list.empty.addFirst')}
-            </Button>
+            <div className="mt-5 flex flex-wrap justify-center gap-2">
+              <Button onClick={() => setCreateOpen(true)} data-testid="add-first-item">
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                {t('items.list.empty.addFirst')}
+              </Button>
+              {onAddFromPhoto && (
+                <Button variant="secondary" onClick={onAddFromPhoto} data-testid="add-first-from-photo">
+                  <Camera className="h-4 w-4" aria-hidden="true" />
+                  {t('itemCreation.open')}
+                </Button>
+              )}
+            </div>
           </ItemsEmptyState>
         )}
         {items !== undefined && items.length > 0 && shown.length === 0 && (
