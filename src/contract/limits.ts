@@ -79,6 +79,8 @@ export const LIMITS = {
   photoCardMaxPx: 800,
   /** Photos uploaded but not yet saved with an item, per user and day: caps storage abuse. */
   photoUploadsPerDay: 100,
+  /** Photo analyses ("create an item from a photo") per account and hour: each costs CPU or a paid API call. */
+  photoAnalysesPerHour: 30,
   /**
    * A network request reaches everyone in the requester's network at once;
    * this caps how often one account can do that (docs/decisions/0010).

@@ -24,6 +24,8 @@ import { healthRoutes } from './health/routes';
 import { itemPermissionRoutes } from './items/permission-routes';
 import { lendingRoutes } from './lending/routes';
 import { itemRoutes } from './items/routes';
+import { createItemAnalyzer } from './item-analysis/create-item-analyzer';
+import { itemAnalysisRoutes } from './item-analysis/routes';
 import { photoRoutes } from './photos/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSecurity } from './http/security';
@@ -119,6 +121,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(itemRoutes, { db });
   await app.register(itemPermissionRoutes, { db });
   await app.register(photoRoutes, { db });
+  await app.register(itemAnalysisRoutes, { db, analyzer: createItemAnalyzer(config.itemAnalysis) });
   await app.register(barcodeItemRoutes, { db, isbnLookup: createConfiguredIsbnLookup(config) });
   await app.register(lendingRoutes, { db });
   await app.register(geocodingRoutes, { db, geocoder: deps.geocoder ?? defaultGeocoder(config) });

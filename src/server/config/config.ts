@@ -63,6 +63,29 @@ const envSchema = z
     /** Postal address; lines separated by a newline or the two characters \n. */
     OPERATOR_ADDRESS: optionalText(500),
     OPERATOR_EMAIL: optionalText(254).pipe(z.email('must be an email address').nullable()),
+    /** An OpenAI-compatible API (…/v1) with a vision model; with AI_API_KEY and AI_MODEL it replaces the offline detector. */
+    AI_BASE_URL: optionalUrl,
+    AI_API_KEY: optionalText(1000),
+    AI_MODEL: optionalText(200),
+    /** How long one photo analysis may take, waiting in the queue included. */
+    AI_TIMEOUT_MS: z.coerce
+      .number({ message: 'must be a whole number of milliseconds (1000–300000)' })
+      .int('must be a whole number of milliseconds (1000–300000)')
+      .min(1000, 'must be a whole number of milliseconds (1000–300000)')
+      .max(300_000, 'must be a whole number of milliseconds (1000–300000)')
+      .default(30_000),
+    /** Analyses running at once in this instance; more wait in a queue. Unset: 1 offline, 4 with an endpoint. */
+    AI_CONCURRENCY: z
+      .string()
+      .optional()
+      .transform((v) => (v === '' ? undefined : v))
+      .pipe(
+        z
+          .string()
+          .regex(/^([1-9]|1[0-6])$/, 'must be a whole number from 1 to 16')
+          .transform(Number)
+          .optional(),
+      ),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER_URL && !env.OIDC_CLIENT_ID) {
@@ -89,6 +112,19 @@ const envSchema = z
     }
     if (env.ISBN_COVER_URL && !env.ISBN_LOOKUP_URL) {
       ctx.addIssue({ code: 'custom', path: ['ISBN_LOOKUP_URL'], message: 'is required when ISBN_COVER_URL is set' });
+    }
+    const aiVariables = { AI_BASE_URL: env.AI_BASE_URL, AI_API_KEY: env.AI_API_KEY, AI_MODEL: env.AI_MODEL };
+    if (Object.values(aiVariables).some(Boolean)) {
+      for (const [name, value] of Object.entries(aiVariables)) {
+        if (!value) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message:
+              'is required when any of AI_BASE_URL, AI_API_KEY, AI_MODEL is set (a local engine accepts any key)',
+          });
+        }
+      }
     }
     if (!env.OIDC_ISSUER_URL && (env.OIDC_CLIENT_ID || env.OIDC_CLIENT_SECRET)) {
       ctx.addIssue({
@@ -121,6 +157,16 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   /** The data controller named in the privacy policy; null fields are not configured. */
   operator: OperatorConfig;
+  /** Photo analysis for "create an item from a photo" (docs/decisions/0020). */
+  itemAnalysis: ItemAnalysisConfig;
+}
+
+export interface ItemAnalysisConfig {
+  /** An OpenAI-compatible vision endpoint; undefined: the offline detector. */
+  endpoint: { baseUrl: URL; apiKey: string; model: string } | undefined;
+  timeoutMs: number;
+  /** Analyses at once per instance; undefined: the analyzer's own default. */
+  concurrency: number | undefined;
 }
 
 export interface OperatorConfig {
@@ -175,6 +221,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       name: e.OPERATOR_NAME,
       address: e.OPERATOR_ADDRESS && addressLines(e.OPERATOR_ADDRESS),
       email: e.OPERATOR_EMAIL,
+    },
+    itemAnalysis: {
+      endpoint:
+        e.AI_BASE_URL && e.AI_API_KEY && e.AI_MODEL
+          ? { baseUrl: new URL(e.AI_BASE_URL), apiKey: e.AI_API_KEY, model: e.AI_MODEL }
+          : undefined,
+      timeoutMs: e.AI_TIMEOUT_MS,
+      concurrency: e.AI_CONCURRENCY,
     },
   };
 }

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { gradientJpeg, startFakeOpenAi, type FakeOpenAi } from './analysis-test-support';
+import type { AnalysisOutcome } from './item-analyzer';
+import { createOpenAiCompatibleAnalyzer } from './openai-compatible-analyzer';
+
+let fake: FakeOpenAi;
+let jpeg: Buffer;
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  jpeg = await gradientJpeg(64);
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  fake.requests.length = 0;
+});
+
+const analyzer = (timeoutMs = 5_000) =>
+  createOpenAiCompatibleAnalyzer({
+    baseUrl: new URL(fake.url),
+    apiKey: 'test-key',
+    model: 'fake-vision',
+    timeoutMs,
+    concurrency: 2,
+  });
+
+const analyze = (timeoutMs?: number, signal = new AbortController().signal) =>
+  analyzer(timeoutMs).analyze(jpeg, 'de', signal);
+
+function failureOf(outcome: AnalysisOutcome) {
+  if (outcome.ok) throw new Error(`Expected a failure, got ${JSON.stringify(outcome.result)}`);
+  return outcome.failure;
+}
+
+describe('OpenAI-compatible analyzer', () => {
+  it('sends one chat completion with the photo and a strict schema, and takes the answer', async () => {
+    fake.answerWith({
+      kind: 'json',
+      body: { name: 'Bohrmaschine', description: 'Akku-Bohrschrauber mit Koffer.', category: 'tools', confidence: 0.9 },
+    });
+    const outcome = await analyze();
+    expect(outcome).toEqual({
+      ok: true,
+      result: {
+        recognized: true,
+        name: 'Bohrmaschine',
+        description: 'Akku-Bohrschrauber mit Koffer.',
+        category: 'tools',
+        confidence: 0.9,
+      },
+    });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]).toMatchObject({
+      model: 'fake-vision',
+      response_format: { type: 'json_schema', json_schema: { strict: true } },
+      messages: [
+        { role: 'system', content: expect.stringContaining('German') },
+        {
+          role: 'user',
+          content: [
+            { type: 'text' },
+            { type: 'image_url', image_url: { url: `data:image/jpeg;base64,${jpeg.toString('base64')}` } },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('turns a low-confidence answer into "not recognised" with a neutral name (never a confident guess)', async () => {
+    fake.answerWith({
+      kind: 'json',
+      body: { name: 'Vielleicht ein Toaster', description: 'Unklar.', category: 'kitchen', confidence: 0.2 },
+    });
+    expect(await analyze()).toEqual({
+      ok: true,
+      result: { recognized: false, name: 'Neuer Gegenstand', description: '', category: 'other', confidence: 0.2 },
+    });
+  });
+
+  it('fails on malformed JSON', async () => {
+    fake.answerWith({ kind: 'content', content: '{"name": "Drill", "category": ' });
+    expect(failureOf(await analyze())).toMatchObject({ reason: 'failed', message: expect.stringContaining('JSON') });
+  });
+
+  it('fails on a refusal', async () => {
+    fake.answerWith({ kind: 'refusal', refusal: 'I cannot help with that.' });
+    expect(failureOf(await analyze())).toMatchObject({ reason: 'failed', message: expect.stringContaining('refused') });
+  });
+
+  it('fails on a category outside the list, and on missing fields', async () => {
+    fake.answerWith({
+      kind: 'json',
+      body: { name: 'Drill', description: 'A drill.', category: 'power tools', confidence: 0.9 },
+    });
+    expect(failureOf(await analyze())).toMatchObject({ reason: 'failed', message: expect.stringContaining('schema') });
+    fake.answerWith({ kind: 'json', body: { name: 'Drill', category: 'tools' } });
+    expect(failureOf(await analyze()).reason).toBe('failed');
+  });
+
+  it('fails when the endpoint answers with an HTTP error (no retry)', async () => {
+    fake.answerWith({ kind: 'status', status: 500 });
+    expect(failureOf(await analyze()).reason).toBe('failed');
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('times out when the endpoint does not answer within AI_TIMEOUT_MS', async () => {
+    fake.answerWith({ kind: 'hang' });
+    const started = Date.now();
+    expect(failureOf(await analyze(1_000)).reason).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
+  it('stops when the client goes away', async () => {
+    fake.answerWith({ kind: 'hang' });
+    const client = new AbortController();
+    setTimeout(() => client.abort(new Error('gone')), 200);
+    expect(failureOf(await analyze(10_000, client.signal)).reason).toBe('aborted');
+  });
+});
