@@ -125,7 +125,7 @@ function checkExport(text: string, expectedMessages: number): void {
   }
 }
 
-async function statusKiB(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number | null> {
+export async function statusKiB(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number | null> {
   try {
     const status = await readFile(`/proc/${pid}/status`, 'utf8');
     const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);

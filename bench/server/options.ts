@@ -22,7 +22,9 @@ export interface BenchOptions {
   singleConnectionSeconds: number;
   /** Extra messages of the person whose account export is measured (bench/server/export.ts). */
   exportMessages: number;
-  /** Only these endpoints (names as in the report, or `export`); empty: all. */
+  /** Photos analysed one after another for the photo analysis' latency (bench/server/analysis.ts). */
+  analysisImages: number;
+  /** Only these endpoints (names as in the report, `export` or `analysis`); empty: all. */
   only: string[];
   skipScaling: boolean;
   /** Keep the server and database up for inspection (EXPLAIN ANALYZE, profiling) instead of measuring. */
@@ -43,7 +45,8 @@ export const USAGE = `Usage: npm run bench -- [--smoke | --quick] [--duration=S]
   --quick        the same data, 3 s per endpoint
   --smoke        a tiny data set, about 1 s per endpoint: checks the harness and that nothing errs (CI)
   --items=N      items of the main run (default 50,000; 1,000 with --smoke)
-  --only=a,b     run only these endpoints (e.g. available-first,send-message; export: the account export)
+  --only=a,b     run only these endpoints (e.g. available-first,send-message; export: the account export;
+                 analysis: photo analysis latency, memory, and another endpoint while 4 analyses run)
   --skip-scaling skip the 10,000 / 100,000 items comparison
   --hold         build the main data set and start the server, print how to reach both, and wait for Ctrl-C
   --profile      profile the server's CPU (node --cpu-prof) into bench/results/profiles/ (open in Chrome DevTools)`;
@@ -72,6 +75,8 @@ const SMOKE_SHAPE: DatasetShape = {
 
 /** The account export's section: `--only=export` runs it alone. */
 export const EXPORT_SECTION = 'export';
+/** The photo analysis' section: `--only=analysis` runs it alone. */
+export const ANALYSIS_SECTION = 'analysis';
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
   const flags = new Map<string, string>();
@@ -122,6 +127,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     },
     sessions: smoke ? 40 : 200,
     exportMessages: smoke ? 1_000 : 10_000,
+    analysisImages: smoke ? 6 : 20,
     senders: smoke ? 200 : 1_000,
     connections: positiveNumber(flags, 'connections', 50),
     durationSeconds: positiveNumber(flags, 'duration', defaults.duration),
@@ -136,7 +142,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
 
 function onlyNames(value: string | undefined): string[] {
   const names = (value ?? '').split(',').filter(Boolean);
-  const known: readonly string[] = [...SCENARIO_NAMES, EXPORT_SECTION];
+  const known: readonly string[] = [...SCENARIO_NAMES, EXPORT_SECTION, ANALYSIS_SECTION];
   const unknown = names.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
     throw new UsageError(`Unknown endpoint ${unknown.join(', ')} in --only; known: ${known.join(', ')}`);

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CpuPerRequest } from './cpu-usage';
 import type { StepTiming } from './dataset';
+import { analysisMarkdown, type AnalysisMeasurement } from './analysis';
 import { exportMarkdown, type ExportMeasurement } from './export';
 import type { Measurement } from './load';
 import type { BenchOptions } from './options';
@@ -78,6 +79,8 @@ export interface BenchReport {
   scaling: ScalingResult | null;
   /** The account export's figure (null when --only left it out). */
   export: ExportMeasurement | null;
+  /** The photo analysis' figures (null when --only left it out). */
+  analysis: AnalysisMeasurement | null;
   budgetsMet: { latency: boolean; errors: boolean; scaling: boolean | null };
 }
 
@@ -218,6 +221,10 @@ export function toMarkdown(report: BenchReport): string {
   if (report.export) {
     lines.push('');
     lines.push(...exportMarkdown(report.export));
+  }
+  if (report.analysis) {
+    lines.push('');
+    lines.push(...analysisMarkdown(report.analysis));
   }
   lines.push('');
   const { latency, errors, scaling } = report.budgetsMet;

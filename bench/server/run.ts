@@ -4,9 +4,10 @@ import { cpuPerRequest, cpuSnapshot, postmasterPidOf } from './cpu-usage';
 import { startBenchDatabase, type BenchDatabase } from './database';
 import { addItems, analyze, countRows, generateCommunity, type StepTiming } from './dataset';
 import { fetchCursors, lendingPairs, signInUsers } from './fixtures';
+import { measureAnalysis, type AnalysisMeasurement } from './analysis';
 import { measureExport, prepareExportPerson, type ExportMeasurement } from './export';
 import { drive, sampleFailure } from './load';
-import { EXPORT_SECTION, parseOptions, UsageError, type BenchOptions } from './options';
+import { ANALYSIS_SECTION, EXPORT_SECTION, parseOptions, UsageError, type BenchOptions } from './options';
 import { buildBundles, root, startApp, startHelloWorld, type RunningProcess } from './processes';
 import {
   endpointResult,
@@ -144,6 +145,18 @@ async function main(): Promise<number> {
       );
     }
 
+    let analysisResult: AnalysisMeasurement | null = null;
+    if (options.only.length === 0 || options.only.includes(ANALYSIS_SECTION)) {
+      analysisResult = await measureAnalysis({
+        origin: app.origin,
+        serverPid: app.pid,
+        users,
+        images: options.analysisImages,
+        parallel: 4,
+        seconds: Math.max(2, options.durationSeconds),
+      });
+    }
+
     let scalingReport = null;
     if (small) {
       await load(`items up to ${items.large}`, () => addItems(client, shape, items.main, items.large));
@@ -183,9 +196,15 @@ async function main(): Promise<number> {
       endpoints,
       scaling: scalingReport,
       export: exportResult,
+      analysis: analysisResult,
       budgetsMet: {
         latency: endpoints.every((e) => e.budget.p99Met),
-        errors: endpoints.every((e) => e.budget.errorsMet) && (scalingReport ? noErrors(scalingReport) : true),
+        errors:
+          endpoints.every((e) => e.budget.errorsMet) &&
+          (scalingReport ? noErrors(scalingReport) : true) &&
+          (analysisResult
+            ? analysisResult.neighbour.analysisErrors + analysisResult.neighbour.during.errors === 0
+            : true),
         scaling: scalingReport ? scalingReport.budget.met : null,
       },
     };

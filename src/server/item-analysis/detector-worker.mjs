@@ -15,11 +15,24 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);
+
+// Inference is background work beside the requests: give the CPU to the
+// request thread first. On Linux the nice value is per thread, and pid 0
+// means the calling thread, so only this worker is lowered; elsewhere the
+// call may affect the process or fail, which is harmless (then it stays as is).
+if (process.platform === 'linux') {
+  try {
+    setPriority(0, 10);
+  } catch {
+    // Not permitted here: run at normal priority.
+  }
+}
 
 /** The node_modules folder holding `relative`: Human's `exports` map hides its files from require.resolve. */
 function packageFile(relative) {
