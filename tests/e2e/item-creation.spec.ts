@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import bwipjs from 'bwip-js';
+import bwipjs from 'bwip-js/node';
 import sharp from 'sharp';
 import { expectNoAxeViolations } from './support/axe';
 import { BASE_URL } from './support/env';
