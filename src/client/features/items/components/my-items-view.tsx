@@ -123,12 +123,13 @@ export function MyItemsView({ onAddFromPhoto }: MyItemsViewProps = {}) {
     <>
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         {onAddFromPhoto && (
-          <Button variant="secondary" onClick={onAddFromPhoto} data-testid="add-from-photo">
+          // On a phone both share the row, or each takes a full row when they do not fit side by side.
+          <Button variant="secondary" className="grow sm:grow-0" onClick={onAddFromPhoto} data-testid="add-from-photo">
             <Camera className="h-4 w-4" aria-hidden="true" />
             {t('itemCreation.open')}
           </Button>
         )}
-        <Button onClick={() => setCreateOpen(true)} data-testid="add-item">
+        <Button className="grow sm:grow-0" onClick={() => setCreateOpen(true)} data-testid="add-item">
           <Plus className="h-4 w-4" aria-hidden="true" />
           {t('items.list.addItem')}
         </Button>
