@@ -38,7 +38,10 @@ const SECTIONS: readonly PolicySection[] = [
   },
   { id: 'legalBasis', items: ['contract', 'legitimateInterests', 'consent', 'otherPeople'] },
   { id: 'use', items: ['sharing', 'lending', 'findContacts', 'security', 'feedback'], closing: 'noAds' },
-  { id: 'sharing', items: ['others', 'profile', 'publicGroups', 'invitations', 'providers', 'services', 'authorities'] },
+  {
+    id: 'sharing',
+    items: ['others', 'profile', 'publicGroups', 'invitations', 'providers', 'services', 'authorities'],
+  },
   { id: 'retention', items: ['account', 'sessions', 'invitations', 'loginHistory', 'deletion', 'logs'] },
   {
     id: 'rights',
