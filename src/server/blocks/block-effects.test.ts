@@ -222,6 +222,29 @@ describe('while Bea blocks Tom', () => {
     }[];
     expect(book.find((entry) => entry.user?.id === bea.id)?.user?.photoUrl).toBeNull();
   });
+
+  it('closes join requests between them: no new one to her groups, and an earlier one hidden from her list', async () => {
+    const garden = await createGroup(t.db, bea, { name: 'Garden', isPrivate: false });
+    const ask = (person: Person, message: string) =>
+      t.request(person, {
+        method: 'POST',
+        url: `/api/groups/${garden.id}/join-requests`,
+        payload: { requestMessage: message },
+      });
+    const dan = await createUser(t.db, { name: 'Dan' });
+    expect((await ask(dan, 'Asked before the block')).statusCode).toBe(201);
+    expect((await t.request(bea, { method: 'POST', url: '/api/blocks', payload: { userId: dan.id } })).statusCode).toBe(
+      204,
+    );
+
+    // A join request carries a message to the admin: refused as if the group did not exist.
+    const refused = await ask(tom, 'Let me in');
+    expect(refused.statusCode).toBe(404);
+    expect(errorCode(refused)).toBe('not_found');
+    expect((await ask(carol, 'Hello')).statusCode).toBe(201);
+    const listed = await t.request(bea, { method: 'GET', url: `/api/groups/${garden.id}/join-requests` });
+    expect((listed.json() as { user: { name: string } }[]).map((request) => request.user.name)).toEqual(['Carol']);
+  });
 });
 
 describe('after Bea lifts the block', () => {

@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, not, sql } from 'drizzle-orm';
 import type { JoinRequest } from '../../contract/schemas/group';
 import type { Database, DbOrTx } from '../db/client';
 import { groupJoinRequests, groupMembers, groups, users } from '../db/schema';
+import { blockBetween, isBlockBetween } from '../blocks/block-sql';
 import { AppError } from '../http/app-error';
 import { authorize, can, type Actor } from '../policies';
 import { accessOf, findGroup, type GroupRow } from './group-query';
@@ -31,7 +32,12 @@ export async function createJoinRequest(
 ): Promise<JoinRequest> {
   const row = await findGroup(db, actor.id, groupId);
   if (!row) throw notFound();
-  const access = { ...accessOf(row, actor.id), codeMatches: input.groupCode === row.group.groupCode };
+  const access = {
+    ...accessOf(row, actor.id),
+    codeMatches: input.groupCode === row.group.groupCode,
+    // Refused as if the group did not exist, so the block does not announce itself (ADR 0018).
+    blockWithAdmin: await isBlockBetween(db, actor.id, row.group.adminId),
+  };
   if (row.isUserMember) throw new AppError('group_already_member', 'Already a member of this group');
   authorize(actor, 'group:requestToJoin', access, { hideAs404: true });
   if (row.hasPendingRequest) throw new AppError('group_request_pending', 'A join request is already pending');
@@ -47,7 +53,11 @@ export async function createJoinRequest(
   return presentJoinRequest(created, await personOf(db, actor.id));
 }
 
-/** Admin only: the pending requests, oldest first, with who asked (one query). */
+/**
+ * Admin only: the pending requests, oldest first, with who asked (one query).
+ * A request from someone the admin blocked, or who blocked the admin, is not
+ * shown: a block hides the two from each other (ADR 0018).
+ */
 export async function listJoinRequests(db: Database, actor: Actor, groupId: string): Promise<JoinRequest[]> {
   const row = await findGroup(db, actor.id, groupId);
   if (!row) throw notFound();
@@ -57,7 +67,13 @@ export async function listJoinRequests(db: Database, actor: Actor, groupId: stri
     .select({ request: groupJoinRequests, user: { id: users.id, name: users.name, username: users.username } })
     .from(groupJoinRequests)
     .innerJoin(users, eq(users.id, groupJoinRequests.userId))
-    .where(and(eq(groupJoinRequests.groupId, groupId), eq(groupJoinRequests.status, 'pending')))
+    .where(
+      and(
+        eq(groupJoinRequests.groupId, groupId),
+        eq(groupJoinRequests.status, 'pending'),
+        not(blockBetween(actor.id, sql`${groupJoinRequests.userId}`)),
+      ),
+    )
     .orderBy(asc(groupJoinRequests.requestedAt));
   return rows.map(({ request, user }) => presentJoinRequest(request, user));
 }

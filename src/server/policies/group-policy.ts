@@ -25,7 +25,11 @@ export const groupRules = {
   'group:removeMember': isAdmin,
   'group:transferAdmin': isAdmin,
   'group:leave': (_actor: Actor, group: GroupAccess) => group.isMember && !group.isAdmin,
-  /** Joining needs a public group, or the private group's code (checked by the caller). */
-  'group:requestToJoin': (_actor: Actor, group: GroupAccess & { codeMatches: boolean }) =>
-    !group.isMember && (!group.isPrivate || group.codeMatches),
+  /**
+   * Joining needs a public group, or the private group's code (checked by the
+   * caller), and no block between the asker and the admin: a join request
+   * carries a message to the admin (docs/decisions/0018).
+   */
+  'group:requestToJoin': (_actor: Actor, group: GroupAccess & { codeMatches: boolean; blockWithAdmin: boolean }) =>
+    !group.isMember && !group.blockWithAdmin && (!group.isPrivate || group.codeMatches),
 };

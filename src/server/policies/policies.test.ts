@@ -48,9 +48,16 @@ describe('policies', () => {
       false,
     ]);
     expect([can(ada, 'group:leave', member), can(ada, 'group:leave', admin)]).toEqual([true, false]);
-    expect(can(ada, 'group:requestToJoin', { ...outsider, codeMatches: false })).toBe(false);
-    expect(can(ada, 'group:requestToJoin', { ...outsider, codeMatches: true })).toBe(true);
-    expect(can(ada, 'group:requestToJoin', { ...publicOutsider, codeMatches: false })).toBe(true);
+    expect(can(ada, 'group:requestToJoin', { ...outsider, codeMatches: false, blockWithAdmin: false })).toBe(false);
+    expect(can(ada, 'group:requestToJoin', { ...outsider, codeMatches: true, blockWithAdmin: false })).toBe(true);
+    expect(can(ada, 'group:requestToJoin', { ...publicOutsider, codeMatches: false, blockWithAdmin: false })).toBe(
+      true,
+    );
+    // A block between the asker and the admin, either way, closes the door (ADR 0018).
+    expect(can(ada, 'group:requestToJoin', { ...publicOutsider, codeMatches: false, blockWithAdmin: true })).toBe(
+      false,
+    );
+    expect(can(ada, 'group:requestToJoin', { ...outsider, codeMatches: true, blockWithAdmin: true })).toBe(false);
   });
 
   it('items: the owner does everything; a viewer only reads; nobody else even reads', () => {
