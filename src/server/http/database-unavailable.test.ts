@@ -119,6 +119,17 @@ describe('isDatabaseUnavailableError', () => {
     expect(isDatabaseUnavailableError(Object.assign(new Error('dup'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailableError(new Error('Cannot read properties of undefined'))).toBe(false);
     expect(isDatabaseUnavailableError(undefined)).toBe(false);
+    // 08P01 protocol_violation comes from bugs (e.g. too many bind parameters): a 500, not a 503.
+    expect(
+      isDatabaseUnavailableError(Object.assign(new Error('bind message has 70000 parameters'), { code: '08P01' })),
+    ).toBe(false);
+    expect(isDatabaseUnavailableError(Object.assign(new Error('connection failure'), { code: '08006' }))).toBe(true);
+  });
+
+  it('leaves a client’s aborted upload (Fastify’s 4xx with a socket code) to the client', () => {
+    const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET', statusCode: 400 });
+    expect(isDatabaseUnavailableError(aborted)).toBe(false);
+    expect(isDatabaseUnavailableError(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).toBe(true);
   });
 });
 

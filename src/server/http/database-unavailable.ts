@@ -17,11 +17,14 @@ const NETWORK_CODES = new Set([
 ]);
 
 /**
- * SQLSTATEs of a server going away: class 08 (connection exception), 57P01
- * admin_shutdown (pg_terminate_backend, a fast shutdown), 57P02
+ * SQLSTATEs of a server going away: the connection exceptions of class 08
+ * that mean a lost or refused connection (not 08P01 protocol_violation, which
+ * a bug can cause, e.g. too many bind parameters, and must stay a 500),
+ * 57P01 admin_shutdown (pg_terminate_backend, a fast shutdown), 57P02
  * crash_shutdown, 57P03 cannot_connect_now (starting up, recovering).
  */
-const isUnavailableSqlState = (code: string) => /^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code);
+const UNAVAILABLE_SQL_STATES = new Set(['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03']);
+const isUnavailableSqlState = (code: string) => UNAVAILABLE_SQL_STATES.has(code);
 
 /** node-postgres and pg-pool say so only in the message. */
 const UNAVAILABLE_MESSAGES = [
@@ -33,6 +36,9 @@ const UNAVAILABLE_MESSAGES = [
 ];
 
 export function isDatabaseUnavailableError(error: unknown): boolean {
+  // Fastify's own client errors (a 4xx status, e.g. ECONNRESET from a client
+  // that aborted its upload mid-body) are about the client, not the database.
+  if (hasClientErrorStatus(error)) return false;
   // Drizzle wraps driver errors (DrizzleQueryError, cause = the pg error).
   for (let current = error, depth = 0; current && depth < 4; depth++) {
     if (typeof current !== 'object') return false;
@@ -47,4 +53,10 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
     current = 'cause' in current ? current.cause : undefined;
   }
   return false;
+}
+
+function hasClientErrorStatus(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('statusCode' in error)) return false;
+  const status = error.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }
