@@ -7,6 +7,7 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE, processExists, readDataDirLock } from './data-dir-lock';
 import { DataDirInUseError, startEmbeddedPostgres, type RunningPostgres } from './embedded-postgres';
+import { readPostmasterPidFile } from './postmaster-process';
 
 const logger = pino({ level: 'silent' });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lendloop-embedded-'));
@@ -98,5 +99,29 @@ describe('the embedded PostgreSQL after faults', () => {
     expect(orphaned.postmasterPid()).toBeUndefined();
     await orphaned.stop();
     expect(readDataDirLock(faultDir)?.pid).toBe(process.pid);
+  });
+
+  it('stops a postmaster that a restart is still bringing up when it is stopped, then releases the folder', async () => {
+    const restartDir = mkdtempSync(path.join(tmpdir(), 'lendloop-embedded-restart-'));
+    try {
+      const cluster = await startEmbeddedPostgres({ dataDir: restartDir, logger });
+      const killed = cluster.postmasterPid();
+      process.kill(killed ?? 0, 'SIGKILL');
+      // The restart's postmaster writes postmaster.pid early, well before it accepts connections:
+      // stopping now catches the launch in progress.
+      const databaseDir = path.join(restartDir, 'postgres');
+      const launching = () => {
+        const pid = readPostmasterPidFile(databaseDir)?.pid;
+        return pid !== undefined && pid !== killed && processExists(pid) ? pid : undefined;
+      };
+      await expect.poll(launching, { timeout: 15_000, interval: 5 }).toBeTypeOf('number');
+      const relaunched = launching();
+      expect(cluster.postmasterPid()).toBeUndefined();
+      await cluster.stop();
+      expect(relaunched && processExists(relaunched)).toBe(false);
+      expect(readDataDirLock(restartDir)).toBeUndefined();
+    } finally {
+      rmSync(restartDir, { recursive: true, force: true });
+    }
   });
 });

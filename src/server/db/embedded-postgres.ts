@@ -162,7 +162,11 @@ async function startCluster(
   logger.info({ port, pid: postmaster.pid }, 'embedded PostgreSQL is running');
 
   let stopping = false;
+  /** stop()'s grace, also used by a restart that finds it stopping once its postmaster is up. */
+  let stopGraceMs = DEFAULT_STOP_GRACE_MS;
   let restartTimer: NodeJS.Timeout | undefined;
+  /** A restart under way (launching a postmaster): stop() waits for it, so it never leaves one behind. */
+  let restarting: Promise<void> | undefined;
   let attempt = 0;
   let startedAt = Date.now();
   const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
@@ -182,7 +186,12 @@ async function startCluster(
     if (stopping || restartTimer) return;
     const wait = Math.min(RESTART_DELAYS_MS.max, RESTART_DELAYS_MS.min * 2 ** attempt);
     attempt += 1;
-    restartTimer = setTimeout(() => void restart(), wait);
+    restartTimer = setTimeout(() => {
+      const run = restart().finally(() => {
+        if (restarting === run) restarting = undefined;
+      });
+      restarting = run;
+    }, wait);
   };
   const restart = async () => {
     restartTimer = undefined;
@@ -201,7 +210,7 @@ async function startCluster(
       return;
     }
     if (stopping) {
-      await stopChild(postmaster, DEFAULT_STOP_GRACE_MS);
+      await stopChild(postmaster, stopGraceMs);
       return;
     }
     startedAt = Date.now();
@@ -218,8 +227,13 @@ async function startCluster(
     postmasterPid: () => (hasExited(postmaster) ? undefined : postmaster.pid),
     stop: async (stopOptions = {}) => {
       stopping = true;
+      stopGraceMs = stopOptions.graceMs ?? DEFAULT_STOP_GRACE_MS;
       clearTimeout(restartTimer);
       restartTimer = undefined;
+      // A launch in progress would otherwise bring up a postmaster after we
+      // released the lock and the process exited: nobody would own it. The
+      // restart sees `stopping` once its launch is done and stops what it started.
+      await restarting;
       if (!hasExited(postmaster)) await stopChild(postmaster, stopOptions.graceMs ?? DEFAULT_STOP_GRACE_MS);
       lock.release();
       if (options.persistent === false) await rm(databaseDir, { recursive: true, force: true });
