@@ -1,8 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   acquireDataDirLock,
   DataDirInUseError,
@@ -108,6 +117,70 @@ describe('the data folder lock (server.lock)', () => {
     expect(won).toHaveLength(1);
     expect(refused).toHaveLength(1);
     expect(refused[0]?.status === 'rejected' && refused[0].reason).toBeInstanceOf(DataDirInUseError);
+  });
+
+  it('lets exactly one of several processes that take over a stale lock at the same moment win', async () => {
+    const dataDir = newDataDir();
+    writeLock(dataDir, { pid: await deadPid(), startedAt: 'boot:1', role: 'server' });
+    // Separate processes, released at the same instant: within one process the
+    // synchronous file steps of two calls never interleave.
+    const startAt = Date.now() + 1_500;
+    const script = `
+      import { acquireDataDirLock } from ${JSON.stringify(path.join(import.meta.dirname, 'data-dir-lock.ts'))};
+      while (Date.now() < ${startAt}) {}
+      try {
+        const lock = await acquireDataDirLock(${JSON.stringify(dataDir)}, 'server');
+        console.log(JSON.stringify({ won: true, token: lock.content.token, replaced: lock.replaced?.token }));
+        setInterval(() => {}, 1_000); // a live owner, until the test ends it
+      } catch (error) {
+        console.log(JSON.stringify({ won: false, error: error.name }));
+      }`;
+    const outcomes = await Promise.all(
+      Array.from({ length: 4 }, () => {
+        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        children.push(child);
+        return new Promise<{ won: boolean; token?: string; replaced?: string; error?: string }>((resolve, reject) => {
+          let output = '';
+          child.stdout.on('data', (chunk: Buffer) => {
+            output += chunk.toString();
+            if (output.includes('\n')) resolve(JSON.parse(output) as { won: boolean });
+          });
+          child.once('exit', (code) => reject(new Error(`the contender exited (${code}) without an answer`)));
+        });
+      }),
+    );
+    const winners = outcomes.filter((outcome) => outcome.won);
+    expect(winners).toHaveLength(1);
+    expect(winners[0]?.replaced).toBe('earlier-owner');
+    expect(outcomes.filter((outcome) => !outcome.won)).toEqual(
+      Array(3).fill({ won: false, error: 'DataDirInUseError' }),
+    );
+    expect(readDataDirLock(dataDir)?.token).toBe(winners[0]?.token);
+  }, 20_000);
+
+  it("makes a start that arrives during another start's takeover wait for it, then refuses it", async () => {
+    const dataDir = newDataDir();
+    const lockPath = path.join(dataDir, LOCK_FILE);
+    writeLock(dataDir, { pid: await deadPid(), startedAt: 'boot:1', role: 'server' });
+    // Another start is inside its takeover: it holds the guard, the stale lock is still in place.
+    mkdirSync(`${lockPath}.takeover`);
+    const late = acquireDataDirLock(dataDir, 'server');
+    const settled = vi.fn();
+    late.then(settled, settled);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(settled).not.toHaveBeenCalled();
+    // It completes: its live lock replaces the stale one in one step, and it leaves the guard.
+    const pid = liveProcess();
+    writeFileSync(
+      `${lockPath}.new`,
+      JSON.stringify({ pid, startedAt: processStartedAt(pid), role: 'server', token: 'winner' }),
+    );
+    renameSync(`${lockPath}.new`, lockPath);
+    rmdirSync(`${lockPath}.takeover`);
+    await expect(late).rejects.toBeInstanceOf(DataDirInUseError);
+    expect(readDataDirLock(dataDir)?.token).toBe('winner');
   });
 
   it('does not remove a lock that another holder has taken over since', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -121,8 +121,9 @@ const STALE_GUARD_MS = 10_000;
 /**
  * Takes `DATA_DIR/server.lock` for this process, or throws DataDirInUseError
  * while a live process holds it. A lock whose owner is gone is replaced under
- * a takeover guard (an atomic mkdir), so two starts that both find it stale
- * cannot both win: the loser then sees the winner's live lock and is refused.
+ * a takeover guard (an atomic mkdir) and atomically (rename over it), so two
+ * starts that both find it stale cannot both win: the lock file never goes
+ * missing, and the loser then sees the winner's live lock and is refused.
  */
 export async function acquireDataDirLock(dataDir: string, role: string): Promise<DataDirLock> {
   mkdirSync(dataDir, { recursive: true });
@@ -171,8 +172,18 @@ export async function acquireDataDirLock(dataDir: string, role: string): Promise
     try {
       const again = readDataDirLock(dataDir);
       if (again?.token !== existing?.token) continue;
-      unlinkSync(lockPath);
-      writeFileSync(lockPath, text, { flag: 'wx', mode: 0o600 });
+      // Replaced in one step (rename over it), never removed first: a lock file
+      // that vanished for a moment would let a start that skips the guard
+      // (the `wx` write above) take the folder as free, without stopping the
+      // orphaned PostgreSQL, while this one went on to take it as well.
+      const tempPath = `${lockPath}.${content.token}.tmp`;
+      try {
+        writeFileSync(tempPath, text, { flag: 'wx', mode: 0o600 });
+        renameSync(tempPath, lockPath);
+      } catch (error) {
+        rmSync(tempPath, { force: true });
+        throw error;
+      }
       return lock(existing);
     } finally {
       removeGuard(guardPath);
