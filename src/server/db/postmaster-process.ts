@@ -1,7 +1,7 @@
-import { readFileSync, unlinkSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync, unlinkSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { processExists } from './data-dir-lock';
+import { DataDirInUseError, processExists } from './data-dir-lock';
 
 /** What PostgreSQL's own lock file `postmaster.pid` says: line 1 the pid, line 4 the port. */
 export interface PostmasterPidFile {
@@ -23,20 +23,44 @@ export function readPostmasterPidFile(databaseDir: string): PostmasterPidFile | 
 }
 
 /**
- * Whether `pid` is a postmaster serving `databaseDir`: its command line is
- * `postgres -D <databaseDir> …` (backends rewrite theirs, other programs
- * never name our folder). Without /proc a live pid is taken to be it.
+ * Whether `pid` runs a postmaster on `databaseDir`:
+ * - `this-folder`: its command line is `postgres -D <dir>` and <dir> (taken
+ *   from its working directory when relative) is the same folder as ours:
+ *   same device and inode, so a symlinked or bind-mounted DATA_DIR still matches;
+ * - `other`: it is gone, or it is certainly not (no `-D`, not named postgres;
+ *   or its `-D` folder is another one or no longer exists);
+ * - `unknown`: it might be (a `postgres` without `-D`, or a `-D` folder we
+ *   cannot look at). Without /proc a live pid counts as `this-folder`.
  */
-export function isPostmasterOf(pid: number, databaseDir: string): boolean {
-  if (!processExists(pid)) return false;
+export type PostmasterMatch = 'this-folder' | 'other' | 'unknown';
+
+export function matchPostmaster(pid: number, databaseDir: string): PostmasterMatch {
+  if (!processExists(pid)) return 'other';
   let args: string[];
   try {
     args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
   } catch {
-    return true;
+    return 'this-folder';
   }
   const flag = args.indexOf('-D');
-  return flag >= 0 && path.resolve(args[flag + 1] ?? '') === path.resolve(databaseDir);
+  const theirDir = flag >= 0 ? args[flag + 1] : undefined;
+  if (theirDir === undefined) {
+    const program = path.basename(args[0] ?? '');
+    return program === 'postgres' || program === 'postmaster' ? 'unknown' : 'other';
+  }
+  let theirs: Stats;
+  try {
+    const cwd = path.isAbsolute(theirDir) ? '/' : realpathSync(`/proc/${pid}/cwd`);
+    theirs = statSync(path.resolve(cwd, theirDir));
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'other' : 'unknown';
+  }
+  const ours = statSync(databaseDir);
+  return theirs.dev === ours.dev && theirs.ino === ours.ino ? 'this-folder' : 'other';
+}
+
+export function isPostmasterOf(pid: number, databaseDir: string): boolean {
+  return matchPostmaster(pid, databaseDir) === 'this-folder';
 }
 
 /**
@@ -45,8 +69,10 @@ export function isPostmasterOf(pid: number, databaseDir: string): boolean {
  * owner's orphan. It is stopped (fast shutdown, which ends its sessions and
  * writes a checkpoint; harder signals only if it does not stop) so that we
  * start our own and watch it. A `postmaster.pid` naming a live process that
- * is not a postmaster of ours (the pid was reused, e.g. after a reboot) would
- * make PostgreSQL refuse to start, so it is removed. A dead pid is left to
+ * is certainly no postmaster of this folder (the pid was reused, e.g. after a
+ * reboot) would make PostgreSQL refuse to start, so it is removed. When that
+ * is not certain the file is PostgreSQL's own guard against two postmasters
+ * on one folder: it stays, and the start is refused. A dead pid is left to
  * PostgreSQL, which clears the file and checks that no orphaned backend still
  * uses the shared memory.
  */
@@ -56,7 +82,14 @@ export async function stopOrphanedPostmaster(
 ): Promise<void> {
   const pidFile = readPostmasterPidFile(databaseDir);
   if (!pidFile || !processExists(pidFile.pid)) return;
-  if (!isPostmasterOf(pidFile.pid, databaseDir)) {
+  const match = matchPostmaster(pidFile.pid, databaseDir);
+  if (match === 'unknown') {
+    throw new DataDirInUseError(
+      `${path.join(databaseDir, 'postmaster.pid')} names a running process (pid ${pidFile.pid}) that may be a ` +
+        'PostgreSQL on this data folder. Stop it, or start this server with another DATA_DIR or with DATABASE_URL.',
+    );
+  }
+  if (match === 'other') {
     logger.warn({ pid: pidFile.pid }, 'postmaster.pid names a process that is not our PostgreSQL: removing it');
     unlinkSync(path.join(databaseDir, 'postmaster.pid'));
     return;
