@@ -176,7 +176,7 @@ describe('while Bea blocks Tom', () => {
     expect(unreadByBea.every((row) => row.readAt === null)).toBe(true);
   });
 
-  it('removed Bea’s shares to Tom, declined his pending request and withdrew hers, without a message', async () => {
+  it('removed Bea’s shares to Tom, declined his pending request and withdrew hers', async () => {
     const shares = await t.db
       .select()
       .from(itemContactPermissions)
@@ -193,8 +193,53 @@ describe('while Bea blocks Tom', () => {
     expect([tick.statusCode, errorCode(tick)]).toEqual([422, 'share_target_not_allowed']);
     const dialog = await t.request(bea, { method: 'GET', url: `/api/items/${beasSaw.id}/permissions` });
     expect((dialog.json() as { contactUserId: string }[]).map((row) => row.contactUserId)).not.toContain(tom.id);
-    const notices = await t.db.select().from(messages).where(eq(messages.lendingRequestId, tomsPendingRequest));
-    expect(notices).toEqual([]);
+  });
+
+  it('told Tom only what an ordinary decline and withdrawal tell: their usual system messages from Bea', async () => {
+    const notice = async (requestId: string) =>
+      t.db
+        .select({
+          senderId: messages.senderId,
+          receiverId: messages.receiverId,
+          messageType: messages.messageType,
+          systemEvent: messages.systemEvent,
+          content: messages.content,
+        })
+        .from(messages)
+        .where(eq(messages.lendingRequestId, requestId));
+    expect(await notice(tomsPendingRequest)).toEqual([
+      {
+        senderId: bea.id,
+        receiverId: tom.id,
+        messageType: 'system',
+        systemEvent: 'request_declined',
+        content: 'Request declined: Bea’s saw',
+      },
+    ]);
+    expect(await notice(beasPendingRequest)).toEqual([
+      {
+        senderId: bea.id,
+        receiverId: tom.id,
+        messageType: 'system',
+        systemEvent: 'request_withdrawn',
+        content: 'Request withdrawn: Tom’s ladder',
+      },
+    ]);
+    // The same as Bea's decline of Carol's request, which no block caused.
+    const carolsRequest = (await createLendingRequest(t.db, { id: beasDrill.id, ownerId: bea.id }, carol)).id;
+    const declined = await t.request(bea, {
+      method: 'PUT',
+      url: `/api/lending-requests/${carolsRequest}`,
+      payload: { status: 'declined' },
+    });
+    expect(declined.statusCode).toBe(200);
+    expect(await notice(carolsRequest)).toEqual([
+      expect.objectContaining({
+        messageType: 'system',
+        systemEvent: 'request_declined',
+        content: 'Request declined: Bea’s drill',
+      }),
+    ]);
   });
 
   it('keeps the loan: Tom still has the tent and Bea can mark it returned', async () => {

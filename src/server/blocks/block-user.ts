@@ -1,10 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database, DbOrTx } from '../db/client';
 import { itemContactPermissions, items, lendingRequests, userBlocks, users } from '../db/schema';
 import { announceAfterCommit, backgroundAnnounceLog, type AnnounceLog } from '../events/announce-after-commit';
 import type { LiveEventBus, LiveEventDelivery } from '../events/live-event-bus';
 import { AppError } from '../http/app-error';
-import { announceUnreadCount } from '../messages/post-message';
+import { lendingStepMessage } from '../lending/lending-messages';
+import { announceMessages, announceUnreadCount, insertMessages } from '../messages/post-message';
 import { authorize, type Actor } from '../policies';
 
 /**
@@ -16,9 +17,10 @@ import { authorize, type Actor } from '../policies';
  * In one transaction, with the block:
  * - the actor's item shares to that person (item_contact_permissions) go;
  * - that person's pending lending requests to the actor are declined, and
- *   the actor's pending requests to them withdrawn, without a notification
- *   message (a message would tell the blocked person; a declined request is
- *   what any owner may do);
+ *   the actor's pending requests to them withdrawn, each with the system
+ *   message an ordinary decline or withdrawal posts: the blocked person
+ *   must see nothing that tells a block from what anyone may do, and a
+ *   decline without its usual message would be such a tell;
  * - accepted and borrowed loans continue: the item is physically somewhere,
  *   and the owner can still mark it returned.
  *
@@ -46,7 +48,7 @@ export async function blockUser(
   if (!target || target.deleted) throw new AppError('user_not_found', 'No registered user matches');
   authorize(actor, 'block:create', target);
 
-  const changedRequests = await db.transaction(async (tx) => {
+  const { closed: changedRequests, posted } = await db.transaction(async (tx) => {
     await tx.execute(sql`
       SELECT i.id FROM ${items} i
        WHERE i.owner_id = ${actor.id}
@@ -76,7 +78,7 @@ export async function blockUser(
           eq(lendingRequests.status, 'pending'),
         ),
       )
-      .returning({ id: lendingRequests.id, itemId: lendingRequests.itemId });
+      .returning(closedRequest);
     const withdrawn = await tx
       .update(lendingRequests)
       .set({ status: 'withdrawn', updatedAt: sql`now()` })
@@ -87,14 +89,23 @@ export async function blockUser(
           eq(lendingRequests.status, 'pending'),
         ),
       )
-      .returning({ id: lendingRequests.id, itemId: lendingRequests.itemId });
-    return [...declined, ...withdrawn];
+      .returning(closedRequest);
+    const names = await itemNames(
+      tx,
+      [...declined, ...withdrawn].map((request) => request.itemId),
+    );
+    const posted = await insertMessages(tx, [
+      ...declined.map((request) => stepMessage('decline', request, names)),
+      ...withdrawn.map((request) => stepMessage('withdraw', request, names)),
+    ]);
+    return { closed: [...declined, ...withdrawn], posted };
   });
 
   // After commit, ids only (decision 0011): both lists of other people's
   // items changed, the actor's conversations and unread total (the blocked
   // person's conversation is now hidden), and each closed request.
-  // The blocked person hears nothing a decline or an unshared item would not tell them.
+  // The blocked person hears nothing a decline or an unshared item would not
+  // tell them: the step messages are announced as take-lending-step's are.
   const both = [actor.id, userId];
   const deliveries: LiveEventDelivery[] = [
     { userIds: both, event: { type: 'items_changed' } },
@@ -107,9 +118,35 @@ export async function blockUser(
   await announceAfterCommit(
     log,
     async () => {
-      await bus.publishMany(deliveries);
+      await announceMessages(db, bus, posted, deliveries);
       await announceUnreadCount(db, bus, actor.id);
     },
     { blockedUserId: userId },
   );
+}
+
+const closedRequest = {
+  id: lendingRequests.id,
+  itemId: lendingRequests.itemId,
+  requesterId: lendingRequests.requesterId,
+  ownerId: lendingRequests.ownerId,
+};
+type ClosedRequest = { id: string; itemId: string; requesterId: string; ownerId: string };
+
+/** The names the step messages carry, in one statement however many requests closed. */
+async function itemNames(tx: DbOrTx, itemIds: string[]): Promise<Map<string, string>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await tx.select({ id: items.id, name: items.name }).from(items).where(inArray(items.id, itemIds));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The same message an ordinary decline (by the owner) or withdrawal (by the requester) posts. */
+function stepMessage(action: 'decline' | 'withdraw', request: ClosedRequest, names: Map<string, string>) {
+  return lendingStepMessage({
+    action,
+    requestId: request.id,
+    requesterId: request.requesterId,
+    ownerId: request.ownerId,
+    itemName: names.get(request.itemId) ?? '',
+  });
 }
