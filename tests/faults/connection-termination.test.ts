@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { embeddedDatabaseUrl, seedPeople, terminateAppConnections, withClient } from './support/fault-database';
 import { openLiveStream, triggerItemsChanged } from './support/live-stream';
 import { freePort, startServer, type ServerProcess } from './support/server-process';
-import { expectNoAcknowledgedWriteLost, report, sleep } from './support/verdicts';
+import { expectNoAcknowledgedWriteLost, expectWritesAcknowledgedAroundFaults, report, sleep } from './support/verdicts';
 import { startWriteLoad, statusCounts } from './support/write-load';
 
 const CYCLES = 5;
@@ -59,6 +59,8 @@ async function terminationCycles(target: 'embedded' | 'external'): Promise<void>
     const mark = stream.events.length;
     terminations.push(Date.now());
     ended.push(await terminateAppConnections(url));
+    // At least the LISTEN connection and the pool's (busy under the load): none ended means no fault was injected.
+    expect(ended.at(-1), `cycle ${cycle}: app connections ended`).toBeGreaterThan(0);
     expect(server.alive(), `cycle ${cycle}: the server survived`).toBe(true);
     // The LISTEN connection was among them: it reconnects, the stream resyncs and delivers again.
     await stream.waitFor('ready', mark, 15_000);
@@ -77,6 +79,7 @@ async function terminationCycles(target: 'embedded' | 'external'): Promise<void>
     (failure) => !terminations.some((at) => failure.at >= at && failure.at - at < RECOVERY_WINDOW_MS),
   );
   expect(late, 'failures long after any termination').toEqual([]);
+  const perInterval = expectWritesAcknowledgedAroundFaults(load, terminations);
   const writes = await expectNoAcknowledgedWriteLost(url, people.writer, load);
   const stopped = await server.stop();
   stream.close();
@@ -85,6 +88,7 @@ async function terminationCycles(target: 'embedded' | 'external'): Promise<void>
   report(`pg_terminate_backend of all app connections under write load (${target} PostgreSQL)`, [
     `${CYCLES} cycles; connections ended per cycle: ${ended.join(', ')}`,
     writes,
+    `writes acknowledged before the first and after each termination: ${perInterval.join(', ')}`,
     `the same live stream resynced and delivered after every cycle; clean stop took ${stopped.ms} ms`,
   ]);
   // Kept only when the run failed, for the diagnosis.

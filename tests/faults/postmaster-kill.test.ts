@@ -6,7 +6,7 @@ import { processExists } from '../../src/server/db/data-dir-lock';
 import { embeddedDatabaseUrl, embeddedPostmasterPid, seedPeople } from './support/fault-database';
 import { openLiveStream, triggerItemsChanged } from './support/live-stream';
 import { freePort, startServer, type ServerProcess } from './support/server-process';
-import { expectNoAcknowledgedWriteLost, report, sleep } from './support/verdicts';
+import { expectNoAcknowledgedWriteLost, expectWritesAcknowledgedAroundFaults, report, sleep } from './support/verdicts';
 import { startWriteLoad, statusCounts } from './support/write-load';
 
 const CYCLES = 5;
@@ -30,12 +30,14 @@ describe('kill -9 of the embedded postmaster', () => {
     await stream.waitFor('ready', 0, 5_000);
     const load = startWriteLoad(() => running.baseUrl, people.writer);
     const recoveries: number[] = [];
+    const kills: number[] = [];
 
     for (let cycle = 1; cycle <= CYCLES; cycle++) {
       await sleep(800);
       const postmaster = embeddedPostmasterPid(dataDir);
       const mark = stream.events.length;
       const killedAt = Date.now();
+      kills.push(killedAt);
       process.kill(postmaster, 'SIGKILL');
       // The server restarts its PostgreSQL (a new postmaster writes a new postmaster.pid).
       await expect.poll(() => embeddedPostmasterPid(dataDir), { timeout: 15_000, interval: 100 }).not.toBe(postmaster);
@@ -49,7 +51,10 @@ describe('kill -9 of the embedded postmaster', () => {
       await triggerItemsChanged(running.baseUrl, people.writer, people.watcher);
       await stream.waitFor('items_changed', mark, 10_000);
     }
+    // Writes must get through after the last restart too before the load stops.
+    await sleep(500);
     await load.stop();
+    const perInterval = expectWritesAcknowledgedAroundFaults(load, kills);
 
     const failures = load.outcomes.filter((outcome) => outcome.status < 200 || outcome.status >= 300);
     expect(statusCounts(failures), 'a lost database answers 503 database_unavailable, nothing else').toEqual(
@@ -64,6 +69,7 @@ describe('kill -9 of the embedded postmaster', () => {
     report('kill -9 of the embedded postmaster', [
       `${CYCLES} cycles; serving again after ${recoveries.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')}`,
       writes,
+      `writes acknowledged before the first and after each kill: ${perInterval.join(', ')}`,
       `the same live stream resynced and delivered after every kill; clean stop took ${stopped.ms} ms`,
     ]);
     // Kept only when the run failed, for the diagnosis.

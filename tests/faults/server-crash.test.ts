@@ -6,8 +6,8 @@ import { processExists, readDataDirLock } from '../../src/server/db/data-dir-loc
 import { embeddedDatabaseUrl, embeddedPostmasterPid, seedPeople } from './support/fault-database';
 import { openLiveStream, triggerItemsChanged, type LiveStream } from './support/live-stream';
 import { freePort, startServer, type ServerProcess } from './support/server-process';
-import { expectNoAcknowledgedWriteLost, report, sleep } from './support/verdicts';
-import { startWriteLoad } from './support/write-load';
+import { expectNoAcknowledgedWriteLost, expectWritesAcknowledgedAroundFaults, report, sleep } from './support/verdicts';
+import { startWriteLoad, statusCounts } from './support/write-load';
 
 const CYCLES = 5;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lendloop-faults-crash-'));
@@ -31,10 +31,12 @@ describe('kill -9 of the server, then a start on the same DATA_DIR', () => {
     const load = startWriteLoad(() => current.baseUrl, people.writer);
     const restarts: number[] = [];
     const streams: LiveStream[] = [];
+    const killedAt: number[] = [];
 
     for (let cycle = 1; cycle <= CYCLES; cycle++) {
       await sleep(800);
       const orphan = embeddedPostmasterPid(dataDir);
+      killedAt.push(Date.now());
       await current.kill9();
       // The crash left its PostgreSQL running and its lock behind: the situation of finding 1.
       expect(processExists(orphan), `cycle ${cycle}: the killed server's PostgreSQL still runs`).toBe(true);
@@ -52,7 +54,17 @@ describe('kill -9 of the server, then a start on the same DATA_DIR', () => {
       // Left open: the next kill (or the final stop) ends it.
       streams.push(stream);
     }
+    // The last restarted server must get writes through too before the load stops.
+    await sleep(500);
     await load.stop();
+    const perServer = expectWritesAcknowledgedAroundFaults(load, killedAt);
+    // A killed server answers nothing (0: connection refused or reset); one that answers fails only with 503.
+    const answeredFailures = load.outcomes.filter(
+      (outcome) => outcome.status !== 0 && (outcome.status < 200 || outcome.status >= 300),
+    );
+    expect(statusCounts(answeredFailures), 'answered failures are 503 database_unavailable only').toEqual(
+      answeredFailures.length > 0 ? { '503 database_unavailable': answeredFailures.length } : {},
+    );
     const writes = await expectNoAcknowledgedWriteLost(embeddedDatabaseUrl(dataDir), people.writer, load);
 
     const stopped = await current.stop();
@@ -63,6 +75,7 @@ describe('kill -9 of the server, then a start on the same DATA_DIR', () => {
     report('kill -9 of the server, restart on the same DATA_DIR', [
       `${CYCLES} cycles; healthy again after ${restarts.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')}`,
       writes,
+      `writes acknowledged by each server in turn: ${perServer.join(', ')}`,
       `live stream delivered after every restart; clean stop took ${stopped.ms} ms`,
     ]);
     // Kept only when the run failed, for the diagnosis.
