@@ -3,11 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../contract/limits';
 import type { ItemPhoto } from '../../../../contract/schemas/item';
 import { toast } from '../../../components/ui/toast-store';
-import { getErrorMessage } from '../../../lib/error-message';
 import { uploadPhoto } from '../api/upload-photo';
-import { isTooLargeToUpload, resizePhoto } from '../../../lib/resize-photo';
+import { uploadResizedPhoto, type PhotoUploadTexts } from '../../../lib/upload-resized-photo';
 
-const MAX_MB = LIMITS.uploadEditMaxBytes / (1024 * 1024);
+const ITEM_PHOTO_TEXTS: PhotoUploadTexts = {
+  tooLargeTitle: 'items.photos.tooLargeTitle',
+  tooLargeDescription: 'items.photos.tooLargeDescription',
+  uploadFailed: 'items.photos.uploadFailed',
+  processingFailed: 'items.photos.processingFailed',
+};
 
 /**
  * Spec §5 photo upload, one chosen file after the other, in the order
@@ -28,36 +32,8 @@ export function usePhotoUploads(onUploaded: (photo: ItemPhoto) => void) {
   }, []);
 
   async function addOne(file: File): Promise<void> {
-    if (isTooLargeToUpload(file)) {
-      toast({
-        variant: 'destructive',
-        title: t('items.photos.tooLargeTitle'),
-        description: t('items.photos.tooLargeDescription', { maxMb: MAX_MB }),
-      });
-      return;
-    }
-    let image: Blob;
-    try {
-      image = await resizePhoto(file);
-    } catch {
-      toast({
-        variant: 'destructive',
-        title: t('items.photos.uploadFailed'),
-        description: t('items.photos.processingFailed'),
-      });
-      return;
-    }
-    let photo: ItemPhoto;
-    try {
-      photo = await uploadPhoto(image);
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: t('items.photos.uploadFailed'),
-        description: getErrorMessage(error, i18n),
-      });
-      return;
-    }
+    const photo = await uploadResizedPhoto(file, uploadPhoto, ITEM_PHOTO_TEXTS, t, i18n);
+    if (!photo) return;
     // A closed form keeps nothing: the upload stays unattached on the server.
     if (mounted.current) onUploaded(photo);
   }

@@ -1,17 +1,21 @@
 import { ImagePlus, LoaderCircle, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../contract/limits';
 import type { User } from '../../../../contract/schemas/user';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
-import { failureDescription, getErrorMessage } from '../../../lib/error-message';
-import { isTooLargeToUpload, resizePhoto } from '../../../lib/resize-photo';
+import { failureDescription } from '../../../lib/error-message';
+import { uploadResizedPhoto, type PhotoUploadTexts } from '../../../lib/upload-resized-photo';
 import { useDeleteProfilePhoto } from '../api/delete-profile-photo';
 import { useUploadProfilePhoto } from '../api/upload-profile-photo';
 
-const MAX_MB = LIMITS.uploadEditMaxBytes / (1024 * 1024);
+const PROFILE_PHOTO_TEXTS: PhotoUploadTexts = {
+  tooLargeTitle: 'profile.photo.tooLargeTitle',
+  tooLargeDescription: 'profile.photo.tooLargeDescription',
+  uploadFailed: 'profile.photo.uploadFailed',
+  processingFailed: 'profile.photo.processingFailed',
+};
 
 type Busy = 'uploading' | 'removing' | null;
 
@@ -33,38 +37,16 @@ export function ProfilePhotoField({ user }: { user: User }) {
   const hasPhoto = user.profileImageUrl !== null;
 
   async function uploadFile(file: File): Promise<void> {
-    if (isTooLargeToUpload(file)) {
-      toast({
-        variant: 'destructive',
-        title: t('profile.photo.tooLargeTitle'),
-        description: t('profile.photo.tooLargeDescription', { maxMb: MAX_MB }),
-      });
-      return;
-    }
     setBusy('uploading');
     try {
-      let image: Blob;
-      try {
-        image = await resizePhoto(file);
-      } catch {
-        toast({
-          variant: 'destructive',
-          title: t('profile.photo.uploadFailed'),
-          description: t('profile.photo.processingFailed'),
-        });
-        return;
-      }
-      try {
-        await upload.mutateAsync(image);
-      } catch (error) {
-        toast({
-          variant: 'destructive',
-          title: t('profile.photo.uploadFailed'),
-          description: getErrorMessage(error, i18n),
-        });
-        return;
-      }
-      toast({ title: t('profile.photo.uploaded') });
+      const uploaded = await uploadResizedPhoto(
+        file,
+        (image) => upload.mutateAsync(image),
+        PROFILE_PHOTO_TEXTS,
+        t,
+        i18n,
+      );
+      if (uploaded) toast({ title: t('profile.photo.uploaded') });
     } finally {
       setBusy(null);
     }
