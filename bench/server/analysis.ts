@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { clockJpeg, gradientJpeg, jpegDataUrl, laptopJpeg } from '../../src/server/item-analysis/analysis-test-support';
+import { clockJpeg, gradientJpeg, jpegDataUrl, laptopJpeg } from '../../tests/support/analysis';
 import { statusKiB } from './export';
 import type { BenchUser } from './fixtures';
 import { drive, type Measurement } from './load';

@@ -12,8 +12,8 @@ import {
 import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { createItem, shareWithGroup, shareWithUser } from '../../../tests/support/item-factories';
 import { itemContactPermissions, messages } from '../db/schema';
-import { borrowPayload, requestStatus } from '../lending/lending-test-support';
-import { messageCalls } from '../messages/message-test-support';
+import { borrowPayload, requestStatus } from '../../../tests/support/lending';
+import { messageCalls } from '../../../tests/support/messages';
 
 /**
  * What a block does (docs/decisions/0018), both ways: Bea blocks Tom, who

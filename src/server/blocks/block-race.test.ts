@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createContact, createUser } from '../../../tests/support/factories';
 import { createItem, shareWithUser } from '../../../tests/support/item-factories';
 import { lendingRequests } from '../db/schema';
-import { borrowPayload } from '../lending/lending-test-support';
+import { borrowPayload } from '../../../tests/support/lending';
 
 /**
  * A block racing the blocked person's lending requests (block-user.ts locks

@@ -5,9 +5,9 @@ import { createContact, createUser } from '../../../tests/support/factories';
 import { createItem, shareWithUser } from '../../../tests/support/item-factories';
 import type { LiveEvent } from '../../contract/schemas/live-events';
 import { items, lendingRequests, messages, networkRequests } from '../db/schema';
-import { borrowPayload } from '../lending/lending-test-support';
+import { borrowPayload } from '../../../tests/support/lending';
 import { createInProcessEventBus, type LiveEventBus } from './live-event-bus';
-import { startLiveTestApp, type LiveTestApp } from './live-test-support';
+import { startLiveTestApp, type LiveTestApp } from '../../../tests/support/live';
 
 /*
  * What happens after a change committed is never the caller's problem: a

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/da
 import { createMutualContacts, createUser } from '../../../tests/support/factories';
 import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { connectDatabase, type DatabaseHandle } from '../db/client';
-import { startLiveTestApp, type LiveTestApp, type SseStream } from './live-test-support';
+import { startLiveTestApp, type LiveTestApp, type SseStream } from '../../../tests/support/live';
 import { createPostgresEventBus, type PostgresEventBus } from './postgres-event-bus';
 
 /*

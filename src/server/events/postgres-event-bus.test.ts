@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/da
 import { createUser } from '../../../tests/support/factories';
 import type { LiveEvent } from '../../contract/schemas/live-events';
 import { connectDatabase, type DatabaseHandle } from '../db/client';
-import { startLiveTestApp, type LiveTestApp, type SseStream } from './live-test-support';
+import { startLiveTestApp, type LiveTestApp, type SseStream } from '../../../tests/support/live';
 import {
   createPostgresEventBus,
   LISTENER_APPLICATION_NAME,

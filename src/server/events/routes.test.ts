@@ -5,7 +5,7 @@ import { createUser } from '../../../tests/support/factories';
 import { sessions } from '../db/schema';
 import { createInProcessEventBus, type LiveEventBus } from './live-event-bus';
 import { MAX_STREAMS_PER_USER } from './routes';
-import { startLiveTestApp, type LiveTestApp, type SseStream } from './live-test-support';
+import { startLiveTestApp, type LiveTestApp, type SseStream } from '../../../tests/support/live';
 
 const PING_MS = 150;
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { clockJpeg, gradientJpeg, laptopJpeg } from './analysis-test-support';
+import { clockJpeg, gradientJpeg, laptopJpeg } from '../../../tests/support/analysis';
 import { COCO_ITEMS } from './coco-items';
 import type { AnalysisOutcome } from './item-analyzer';
 import { createOfflineAnalyzer, interpret, OFFLINE_MIN_CONFIDENCE } from './offline-analyzer';

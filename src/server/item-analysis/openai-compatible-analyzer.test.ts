@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { gradientJpeg, startFakeOpenAi, type FakeOpenAi } from './analysis-test-support';
+import { gradientJpeg, startFakeOpenAi, type FakeOpenAi } from '../../../tests/support/analysis';
 import type { AnalysisOutcome } from './item-analyzer';
 import { createOpenAiCompatibleAnalyzer } from './openai-compatible-analyzer';
 

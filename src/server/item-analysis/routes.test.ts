@@ -7,7 +7,13 @@ import { LIMITS } from '../../contract/limits';
 import type { CreatedFromPhoto } from '../../contract/schemas/item-creation';
 import { itemPhotos, items, photoBlobs } from '../db/schema';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit';
-import { clockJpeg, gradientJpeg, jpegDataUrl, startFakeOpenAi, type FakeOpenAi } from './analysis-test-support';
+import {
+  clockJpeg,
+  gradientJpeg,
+  jpegDataUrl,
+  startFakeOpenAi,
+  type FakeOpenAi,
+} from '../../../tests/support/analysis';
 import { ANALYZE_BODY_LIMIT } from './routes';
 
 type User = { id: string };
@@ -19,7 +25,7 @@ let displayImage: string;
 let displayWithExif: Buffer;
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  // The configured endpoint is the fake (a third party's API, see analysis-test-support.ts).
+  // The configured endpoint is the fake (a third party's API, see tests/support/analysis.ts).
   t = await createTestApp({
     AI_BASE_URL: fake.url,
     AI_API_KEY: 'test-key',

@@ -4,7 +4,7 @@ import { createContact, createLendingRequest, createUser } from '../../../tests/
 import { createItem, shareWithUser } from '../../../tests/support/item-factories';
 import type { Thread } from '../../contract/schemas/messages';
 import { items, lendingRequests, messages } from '../db/schema';
-import { useRecordingBusApp } from '../events/live-test-support';
+import { useRecordingBusApp } from '../../../tests/support/live';
 
 /*
  * DELETE /api/items/{id} while requests are open: the requests go with the

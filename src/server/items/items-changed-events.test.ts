@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createContact, createUser } from '../../../tests/support/factories';
 import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { createItem, shareWithGroup, shareWithUser } from '../../../tests/support/item-factories';
-import { useRecordingBusApp } from '../events/live-test-support';
+import { useRecordingBusApp } from '../../../tests/support/live';
 
 /*
  * `items_changed` reaches the people whose Available Items a change affects,

@@ -7,7 +7,7 @@ import { createItem, shareWithGroup } from '../../../tests/support/item-factorie
 import { contacts, items, lendingRequests } from '../db/schema';
 import { earliestReservationDate, latestLocalToday } from '../dates/calendar-dates';
 import { addDays, latestBorrowStart } from '../../contract/schemas/lending';
-import { addViewer, borrowPayload, FROM, inDays, lendingParties, UNTIL } from './lending-test-support';
+import { addViewer, borrowPayload, FROM, inDays, lendingParties, UNTIL } from '../../../tests/support/lending';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createLendingRequest } from '../../../tests/support/factories';
 import type { LiveEvent } from '../../contract/schemas/live-events';
 import { messages } from '../db/schema';
-import { borrowPayload, lendingParties } from './lending-test-support';
+import { borrowPayload, lendingParties } from '../../../tests/support/lending';
 
 let t: TestApp;
 beforeAll(async () => {

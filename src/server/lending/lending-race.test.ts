@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createLendingRequest } from '../../../tests/support/factories';
 import { lendingRequests, messages } from '../db/schema';
 import { lendingConflict } from './lending-errors';
-import { addViewer, itemStatus, lendingParties } from './lending-test-support';
+import { addViewer, itemStatus, lendingParties } from '../../../tests/support/lending';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { createLendingRequest, createUser } from '../../../tests/support/factori
 import { createItem } from '../../../tests/support/item-factories';
 import { lendingRequestListSchema } from '../../contract/schemas/lending';
 import { items, messages, users } from '../db/schema';
-import { addViewer, itemStatus, lendingParties, requestStatus } from './lending-test-support';
+import { addViewer, itemStatus, lendingParties, requestStatus } from '../../../tests/support/lending';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { createLendingRequest } from '../../../tests/support/factories';
 import { LENDING_REQUEST_STATUSES, type LendingRequestStatus } from '../../contract/enums';
 import { LENDING_ACTIONS, type LendingAction } from '../../contract/schemas/lending';
 import { items, lendingRequests } from '../db/schema';
-import { addViewer, borrowPayload, itemStatus, lendingParties, requestStatus } from './lending-test-support';
+import { addViewer, borrowPayload, itemStatus, lendingParties, requestStatus } from '../../../tests/support/lending';
 
 /**
  * The state machine as a table, driven through the HTTP routes: every status

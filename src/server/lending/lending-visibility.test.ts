@@ -5,7 +5,7 @@ import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { createItem, shareWithGroup } from '../../../tests/support/item-factories';
 import type { LendingRequest } from '../../contract/schemas/lending';
 import { contacts, groupMembers, itemContactPermissions, items } from '../db/schema';
-import { borrowPayload, lendingParties, requestStatus } from './lending-test-support';
+import { borrowPayload, lendingParties, requestStatus } from '../../../tests/support/lending';
 
 /*
  * A request outlives the share it was made through. Once the requester may

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMutualContacts, createUser } from '../../../tests/support/factories';
-import { useRecordingBusApp } from '../events/live-test-support';
+import { useRecordingBusApp } from '../../../tests/support/live';
 import { announceMessages, insertMessages } from './post-message';
 
 /*

@@ -5,8 +5,8 @@ import { createContact, createUser } from '../../../tests/support/factories';
 import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { createItem, shareWithUser } from '../../../tests/support/item-factories';
 import { contacts, groupMembers, messages } from '../db/schema';
-import { borrowPayload } from '../lending/lending-test-support';
-import { messageCalls, type User } from './message-test-support';
+import { borrowPayload } from '../../../tests/support/lending';
+import { messageCalls, type User } from '../../../tests/support/messages';
 
 /**
  * The messaging consent rule (docs/decisions/0018): a channel from A to B

@@ -7,7 +7,7 @@ import { createMessage, createMutualContacts, createUser } from '../../../tests/
 import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { createItem } from '../../../tests/support/item-factories';
 import { lendingRequests, messages } from '../db/schema';
-import { at, messageCalls, type User } from './message-test-support';
+import { at, messageCalls, type User } from '../../../tests/support/messages';
 import { THREAD_MESSAGE_LIMIT } from './thread-query';
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createContact, createMessage, createUser } from '../../../tests/support/factories';
 import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { messages } from '../db/schema';
-import { at, messageCalls, type User } from './message-test-support';
+import { at, messageCalls, type User } from '../../../tests/support/messages';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createUser } from '../../../tests/support/factories';
 import { LIMITS } from '../../contract/limits';
 import { photoBlobs } from '../db/schema';
-import { errorCode, photoCalls } from './photo-test-support';
+import { errorCode, photoCalls } from '../../../tests/support/photos';
 
 /*
  * GET /api/photos/{id}?size=card: the smaller copy item cards show

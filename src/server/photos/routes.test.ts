@@ -7,7 +7,7 @@ import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { createItem, shareWithGroup } from '../../../tests/support/item-factories';
 import { LIMITS } from '../../contract/limits';
 import { groupMembers, itemPhotos, photoBlobs } from '../db/schema';
-import { errorCode, photoCalls, type User } from './photo-test-support';
+import { errorCode, photoCalls, type User } from '../../../tests/support/photos';
 
 let t: TestApp;
 let jpeg: Buffer;

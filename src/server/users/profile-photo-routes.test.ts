@@ -7,7 +7,7 @@ import { createContact, createMessage, createUser } from '../../../tests/support
 import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { LIMITS } from '../../contract/limits';
 import { contacts, groupMembers, userPhotos, users } from '../db/schema';
-import { errorCode } from '../photos/photo-test-support';
+import { errorCode } from '../../../tests/support/photos';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit';
 import { PROFILE_PHOTO_UPLOADS_PER_HOUR } from './profile-photo';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { TestApp } from '../../../tests/support/app';
-import { createContact, createUser } from '../../../tests/support/factories';
-import { createItem, shareWithUser } from '../../../tests/support/item-factories';
-import { items, lendingRequests } from '../db/schema';
+import type { TestApp } from './app';
+import { createContact, createUser } from './factories';
+import { createItem, shareWithUser } from './item-factories';
+import { items, lendingRequests } from '../../src/server/db/schema';
 
 /*
  * Test support for the lending tests (imported only by *.test.ts).

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TestApp } from '../../../tests/support/app';
+import type { TestApp } from './app';
 
 /*
  * Test support for the message tests (imported only by *.test.ts): the

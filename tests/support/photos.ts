@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { TestApp } from '../../../tests/support/app';
-import { createContact, createUser } from '../../../tests/support/factories';
+import type { TestApp } from './app';
+import { createContact, createUser } from './factories';
 
 /*
  * Test support for the photo tests (imported only by *.test.ts): uploading,

@@ -1,16 +1,20 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
+import { createTestDatabase, type TestDatabase } from './database';
 import { mkdtempSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../app';
-import { createSession } from '../auth/session-store';
-import { loadConfig } from '../config/config';
-import type { Database } from '../db/client';
-import type { LiveEvent } from '../../contract/schemas/live-events';
-import { createInProcessEventBus, type LiveEventBus, type LiveEventDelivery } from './live-event-bus';
+import { buildApp } from '../../src/server/app';
+import { createSession } from '../../src/server/auth/session-store';
+import { loadConfig } from '../../src/server/config/config';
+import type { Database } from '../../src/server/db/client';
+import type { LiveEvent } from '../../src/contract/schemas/live-events';
+import {
+  createInProcessEventBus,
+  type LiveEventBus,
+  type LiveEventDelivery,
+} from '../../src/server/events/live-event-bus';
 
 /*
  * Test support for the live-event tests (imported only by *.test.ts): an
