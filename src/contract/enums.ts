@@ -75,6 +75,31 @@ export const LIVE_EVENT_TYPES = [
   'unread_count',
 ] as const satisfies readonly LiveEventType[];
 
+/**
+ * What a notification is about (issue 18): each kind has its own channel
+ * choice in the preferences. `reminder` covers "due tomorrow" and "overdue".
+ */
+export const NOTIFICATION_KINDS = [
+  'borrow_request',
+  'request_answered',
+  'handover',
+  'message',
+  'network_request',
+  'join_request',
+  'reminder',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** Where a notification goes when the app is closed; a kind with neither is "none". */
+export const NOTIFICATION_CHANNELS = ['push', 'email'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** A borrower's request to keep an item longer (issue 18): the owner accepts or declines. */
+export const EXTENSION_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
+export type ExtensionStatus = (typeof EXTENSION_STATUSES)[number];
+/** Reminders of a loan's due date: the day before, then on the day after and weekly (at most 3 overdue notices). */
+export const LOAN_REMINDER_KINDS = ['due_soon', 'overdue'] as const;
+export type LoanReminderKind = (typeof LOAN_REMINDER_KINDS)[number];
+
 /** How a sign-in happened, as login history records it: an external issuer or the built-in provider. */
 export const LOGIN_METHODS = ['oidc', 'builtin-oidc'] as const;
 export type LoginMethod = (typeof LOGIN_METHODS)[number];

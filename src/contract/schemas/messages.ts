@@ -30,6 +30,10 @@ export const SYSTEM_EVENTS = [
   'borrower_account_deleted',
   /** The owner's account is gone, and their items with it; the request (or loan) ended. */
   'owner_account_deleted',
+  /** The borrower asked to keep the item until a later date (issue 18), and the owner's answer. */
+  'extension_requested',
+  'extension_accepted',
+  'extension_declined',
 ] as const;
 export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
 

@@ -9,3 +9,5 @@ export * from './feedback';
 export * from './rate-limits';
 export * from './blocks';
 export * from './isbn-lookups';
+export * from './notifications';
+export * from './loans';
