@@ -1,7 +1,7 @@
 import type { LoginHistoryEntry, User } from '../../contract/schemas/user';
 import type { Language } from '../../contract/enums';
 import type { UserRow } from '../auth/session-store';
-import type { loginHistory } from '../db/schema';
+import type { LoginHistoryRow } from './list-login-history';
 
 /**
  * Shapes every user response: internal columns (issuer, subject) never leave
@@ -24,7 +24,7 @@ export function presentUser(user: UserRow): User {
   };
 }
 
-export function presentLoginHistoryEntry(row: typeof loginHistory.$inferSelect): LoginHistoryEntry {
+export function presentLoginHistoryEntry(row: LoginHistoryRow): LoginHistoryEntry {
   return {
     id: row.id,
     userAgent: row.userAgent,
