@@ -1,8 +1,9 @@
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, inArray, isNull } from 'drizzle-orm';
 import type { MessageType } from '../../contract/enums';
 import type { SystemEvent } from '../../contract/schemas/messages';
 import type { Database, DbOrTx } from '../db/client';
 import { messages } from '../db/schema';
+import { countUnreadMessages } from './count-unread-messages';
 import { unreadCounted } from './unread-counted';
 import type { LiveEventBus, LiveEventDelivery } from '../events/live-event-bus';
 
@@ -109,9 +110,5 @@ export async function announceMessages(
 
 /** After a read: the reader's new unread total, for the badge on their other tabs and devices. */
 export async function announceUnreadCount(db: Database, bus: LiveEventBus, userId: string): Promise<void> {
-  const [row] = await db
-    .select({ count: count() })
-    .from(messages)
-    .where(and(eq(messages.receiverId, userId), isNull(messages.readAt), unreadCounted));
-  await bus.publish([userId], { type: 'unread_count', count: row?.count ?? 0 });
+  await bus.publish([userId], { type: 'unread_count', count: await countUnreadMessages(db, { id: userId }) });
 }
