@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,14 +12,13 @@ import {
   updateContactSchema,
 } from '../../contract/schemas/contact';
 import type { Database } from '../db/client';
-import { contacts } from '../db/schema';
 import { announceItemsChanged } from '../items/announce-items-changed';
 import { ensureActingAs, requireActor } from '../policies';
 import { presentContact } from './contact-presenter';
-import { selectContacts } from './contact-query';
 import { createContact } from './create-contact';
 import { deleteContact } from './delete-contact';
 import { getInvitationData, recordInvitation, type InvitationSettings } from './invitations';
+import { listContacts } from './list-contacts';
 import { updateContact } from './update-contact';
 
 /** Spec §7 "Contacts": the actor's own address book, invitations included. */
@@ -29,8 +27,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Database; invitations: I
   { db, invitations },
 ) => {
   app.get('/api/contacts', { schema: { response: { 200: z.array(contactSchema) } } }, async (request) => {
-    const actor = requireActor(request);
-    const rows = await selectContacts(db, eq(contacts.userId, actor.id));
+    const rows = await listContacts(db, requireActor(request));
     return rows.map(presentContact);
   });
 
