@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actingUserQuerySchema } from '../../contract/schemas/contact';
@@ -13,15 +12,14 @@ import {
 } from '../../contract/schemas/lending';
 import { earliestReservationDate, latestLocalToday } from '../dates/calendar-dates';
 import type { Database } from '../db/client';
-import { lendingRequests } from '../db/schema';
 import type { AnnounceLog } from '../events/announce-after-commit';
-import { AppError } from '../http/app-error';
 import { ensureActingAs, requireActor, type Actor } from '../policies';
 import { announceLendingChange, type LendingChange } from './announce-lending-change';
 import { createLendingRequest } from './create-lending-request';
+import { findLendingRequest } from './find-lending-request';
 import { presentLendingRequest } from './lending-presenter';
-import { involving, selectLendingRequests } from './lending-query';
 import { OWNER_ACTION_FOR_STATUS } from './lending-state-machine';
+import { listReceivedLendingRequests, listSentLendingRequests } from './list-lending-requests';
 import { returnItem } from './return-item';
 import { takeLendingStep } from './take-lending-step';
 
@@ -48,12 +46,7 @@ export const lendingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   /** After commit: tell both people, then answer with the request as the actor now sees it. */
   async function settle(actor: Actor, change: LendingChange, log: AnnounceLog) {
     await announceLendingChange(db, app.liveEvents, change, log);
-    const where = and(eq(lendingRequests.id, change.requestId), involving(actor.id));
-    const [row] = await selectLendingRequests(db, where, actor.id);
-    // The step committed, but the request is gone already: its item or one
-    // of the two accounts was deleted in the meantime.
-    if (!row) throw AppError.notFound('The lending request no longer exists');
-    return presentLendingRequest(row);
+    return presentLendingRequest(await findLendingRequest(db, actor, change.requestId));
   }
 
   app.post(
@@ -73,8 +66,7 @@ export const lendingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     async (request) => {
       const actor = requireActor(request);
       ensureActingAs(actor, request.query.userId);
-      const rows = await selectLendingRequests(db, eq(lendingRequests.requesterId, actor.id), actor.id);
-      return rows.map(presentLendingRequest);
+      return (await listSentLendingRequests(db, actor)).map(presentLendingRequest);
     },
   );
 
@@ -84,8 +76,7 @@ export const lendingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     async (request) => {
       const actor = requireActor(request);
       ensureActingAs(actor, request.query.userId);
-      const rows = await selectLendingRequests(db, eq(lendingRequests.ownerId, actor.id), actor.id);
-      return rows.map(presentLendingRequest);
+      return (await listReceivedLendingRequests(db, actor)).map(presentLendingRequest);
     },
   );
 
