@@ -1,5 +1,6 @@
 import type { ItemCategory, ItemStatus } from '../../contract/enums';
 import { photoUrl, type OwnItem, type SharedItem } from '../../contract/schemas/item';
+import type { ItemView } from './item-access';
 import type { OwnItemRow, SharedItemRow } from './item-query';
 
 type BaseRow = Pick<OwnItemRow, 'item' | 'ownerName' | 'photoIds'>;
@@ -28,4 +29,9 @@ export function presentOwnItem(row: OwnItemRow): OwnItem {
 
 export function presentSharedItem(row: SharedItemRow): SharedItem {
   return { ...presentBase(row), sharedViaGroups: row.sharedViaGroups, promised: row.promised };
+}
+
+/** GET /api/items/{id}: each reader gets the view they are authorized for (item-access.ts). */
+export function presentItemView(view: ItemView): OwnItem | SharedItem {
+  return view.kind === 'own' ? presentOwnItem(view.row) : presentSharedItem(view.row);
 }

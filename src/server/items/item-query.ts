@@ -91,6 +91,32 @@ export function selectSharedItemsPage(db: DbOrTx, viewerId: string, page: Visibl
     .limit(page.take);
 }
 
+/**
+ * One item as `viewerId` may see it, in one statement: the columns of both
+ * views and whether the visibility rule lets the viewer read it. The owner's
+ * counts are computed only for the owner and the "shared via" groups and
+ * promise only for someone else (CASE evaluates just the branch it takes),
+ * so each side gets exactly its own view's columns. The caller authorizes
+ * (items/item-access.ts) before anything is shown.
+ */
+export function selectItemView(db: DbOrTx, viewerId: string, itemId: string) {
+  const isOwner = sql`${items.ownerId} = ${viewerId}`;
+  return db
+    .select({
+      ...baseColumns,
+      visibleToViewer: sql<boolean>`${visibleToViewer(viewerId)}`,
+      sharedWithCount: sql<number | null>`CASE WHEN ${isOwner} THEN ${sharedWithCount} END`,
+      requestCounts: sql<OwnItemRow['requestCounts'] | null>`CASE WHEN ${isOwner} THEN ${requestCounts} END`,
+      sharedViaGroups: sql<
+        SharedItemRow['sharedViaGroups'] | null
+      >`CASE WHEN NOT ${isOwner} THEN ${sharedViaGroupsFor(viewerId)} END`,
+      promised: sql<boolean | null>`CASE WHEN NOT ${isOwner} THEN ${promised} END`,
+    })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.ownerId))
+    .where(eq(items.id, itemId));
+}
+
 /** The bare item row, optionally locked for an update in the same transaction. */
 export async function findItemRow(db: DbOrTx, itemId: string, options: { lock?: boolean } = {}) {
   const query = db.select().from(items).where(eq(items.id, itemId));

@@ -15,7 +15,7 @@ import { createItem } from './create-item';
 import { announceItemEdited } from './announce-items-changed';
 import { announceItemDeletion, deleteItem } from './delete-item';
 import { getItemDetails } from './item-details';
-import { presentOwnItem, presentSharedItem } from './item-presenter';
+import { presentItemView, presentOwnItem, presentSharedItem } from './item-presenter';
 import { listAvailableItems, listOwnItems } from './list-items';
 import { updateItem } from './update-item';
 
@@ -53,7 +53,7 @@ export const itemRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
   app.get(
     '/api/items/:id',
     { schema: { params: itemIdParamsSchema, response: { 200: itemDetailsSchema } } },
-    async (request) => getItemDetails(db, requireActor(request), request.params.id),
+    async (request) => presentItemView(await getItemDetails(db, requireActor(request), request.params.id)),
   );
 
   app.put(
