@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { Logger as JobQueueLogger, runMigrations as runJobQueueMigrations } from 'graphile-worker';
 import pg from 'pg';
 import type { DatabaseHandle } from './client';
 
@@ -9,7 +10,7 @@ import type { DatabaseHandle } from './client';
 const MIGRATION_LOCK_KEY = 7_424_190_331;
 
 /**
- * Applies the committed migrations in `drizzle/`. Several instances may start
+ * Applies the committed migrations in `drizzle/`, then the job queue's. Several instances may start
  * at once against one database: a session-level advisory lock, held on its own
  * connection, lets one migrate while the others wait and then find nothing to do.
  */
@@ -22,10 +23,16 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   try {
     await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrate(handle.db, { migrationsFolder: migrationsFolder() });
+    // The job queue's own schema (graphile_worker), versioned by the package
+    // (docs/decisions/0023-job-queue.md); idempotent like ours.
+    await runJobQueueMigrations({ pgPool: handle.pool, logger: silentJobQueueLogger });
   } finally {
     await lockClient.end().catch(() => undefined);
   }
 }
+
+/** graphile-worker logs each migration step at info level: not interesting at every start. */
+const silentJobQueueLogger = new JobQueueLogger(() => () => undefined);
 
 export function migrationsFolder(): string {
   // From src/server/db (tsx, vitest) or dist/server (the built bundle).
