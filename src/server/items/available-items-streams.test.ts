@@ -5,6 +5,7 @@ import { createContact, createUser } from '../../../tests/support/factories';
 import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { createItem, shareWithGroup, shareWithUser } from '../../../tests/support/item-factories';
 import { itemContactPermissions, itemGroupPermissions, items, userBlocks } from '../db/schema';
+import type { ItemCategory } from '../../contract/enums';
 
 /**
  * Available Items reads one sorted stream per path (the viewer's contact
@@ -38,7 +39,7 @@ async function walk(viewer: { id: string }, query: string, limit: number): Promi
 }
 
 describe('Available Items merged from several share paths', () => {
-  const expected: { name: string; createdAt: Date; id: string; category: string }[] = [];
+  const expected: { name: string; createdAt: Date; id: string; category: ItemCategory }[] = [];
   let viewer: { id: string };
 
   beforeAll(async () => {
@@ -75,7 +76,7 @@ describe('Available Items merged from several share paths', () => {
     // Creation times on a few days, several items at the same instant (the id breaks the tie).
     const at = (i: number) => new Date(Date.UTC(2026, 9, 1 + (i % 9), 12));
     let n = 0;
-    const make = async (owner: { id: string }, visible: boolean, category = 'tools') => {
+    const make = async (owner: { id: string }, visible: boolean, category: ItemCategory = 'tools') => {
       const createdAt = at(n);
       const name = `${visible ? 'Visible' : 'Hidden'} ${n++}`;
       const item = await createItem(db, owner, { name, createdAt, category });

@@ -77,7 +77,7 @@ describe('GET /api/items/available pages', () => {
     const created = await t.db
       .insert(items)
       .values(
-        Array.from({ length: 23 }, (_, i) => ({
+        Array.from({ length: 23 }, (_, i): typeof items.$inferInsert => ({
           ownerId: owner.id,
           name: `Thing ${i}`,
           category: 'other',
@@ -131,7 +131,13 @@ describe('item lists run a bounded number of queries', () => {
   async function addItems(owner: { id: string }, viewer: { id: string }, group: { id: string }, count: number) {
     const created = await t.db
       .insert(items)
-      .values(Array.from({ length: count }, (_, i) => ({ ownerId: owner.id, name: `Bulk ${i}`, category: 'tools' })))
+      .values(
+        Array.from({ length: count }, (_, i): typeof items.$inferInsert => ({
+          ownerId: owner.id,
+          name: `Bulk ${i}`,
+          category: 'tools',
+        })),
+      )
       .returning({ id: items.id });
     await t.db
       .insert(itemContactPermissions)

@@ -6,6 +6,7 @@ import { addMember, createGroup } from '../../../tests/support/group-factories';
 import { createItem, shareWithGroup, shareWithUser } from '../../../tests/support/item-factories';
 import { itemContactPermissions, itemGroupPermissions, items, lendingRequests } from '../db/schema';
 import { earliestReservationDate } from '../dates/calendar-dates';
+import type { LendingRequestStatus } from '../../contract/enums';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -191,7 +192,7 @@ describe('GET /api/items/my', () => {
     const { alice, bob, dave, item } = await aliceBobDave();
     const newer = await createItem(t.db, alice, { name: 'Newer' });
     await createItem(t.db, bob, { name: 'Bob’s' });
-    const request = (requesterId: string, status: string) =>
+    const request = (requesterId: string, status: LendingRequestStatus) =>
       t.db.insert(lendingRequests).values({ itemId: item.id, requesterId, ownerId: alice.id, message: 'm', status });
     await request(bob.id, 'pending');
     await request(dave.id, 'declined');

@@ -45,7 +45,7 @@ async function buildWorld(count: number): Promise<World> {
   const created = await t.db
     .insert(items)
     .values(
-      Array.from({ length: count }, (_, i) => ({
+      Array.from({ length: count }, (_, i): typeof items.$inferInsert => ({
         ownerId: owner.id,
         name: `Drill ${count}-${i}`,
         description: 'A cordless drill',

@@ -23,8 +23,8 @@ export const contacts = pgTable(
     phone: text('phone'),
     email: text('email'),
     notes: text('notes'),
-    status: text('status').notNull().default('pending'),
-    invitationMethod: text('invitation_method'),
+    status: text('status', { enum: CONTACT_STATUSES }).notNull().default('pending'),
+    invitationMethod: text('invitation_method', { enum: INVITATION_METHODS }),
     invitedAt: timestamp('invited_at', { withTimezone: true }),
     /**
      * The short random `ref` of this contact's invitation link and when it

@@ -70,7 +70,7 @@ export const groupMembers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role').notNull().default('member'),
+    role: text('role', { enum: GROUP_ROLES }).notNull().default('member'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -90,7 +90,7 @@ export const groupJoinRequests = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: JOIN_REQUEST_STATUSES }).notNull().default('pending'),
     requestMessage: text('request_message'),
     adminResponse: text('admin_response'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),

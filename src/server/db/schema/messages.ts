@@ -23,9 +23,9 @@ export const messages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
-    messageType: text('message_type').notNull().default('user'),
+    messageType: text('message_type', { enum: MESSAGE_TYPES }).notNull().default('user'),
     /** What a system or network-request message reports, so each reader sees it in their language. */
-    systemEvent: text('system_event'),
+    systemEvent: text('system_event', { enum: SYSTEM_EVENTS }),
     /**
      * The item a system message names, kept with the message because the
      * item (and its request) may be gone when it is read: a deleted item, or

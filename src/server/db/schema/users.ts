@@ -20,7 +20,7 @@ export const users = pgTable(
     name: text('name').notNull(),
     phone: text('phone'),
     email: text('email'),
-    language: text('language').notNull().default('en'),
+    language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     profileImageUrl: text('profile_image_url'),
     bannerDismissedAt: timestamp('banner_dismissed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
