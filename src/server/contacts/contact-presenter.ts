@@ -1,4 +1,3 @@
-import type { ContactStatus, InvitationMethod } from '../../contract/enums';
 import type { Contact } from '../../contract/schemas/contact';
 import type { ContactRow } from './contact-query';
 
@@ -17,7 +16,7 @@ export function presentContact({ contact, user, mutual }: ContactRow): Contact {
     name: contact.name,
     phone: contact.phone,
     email: contact.email,
-    status: contact.status as ContactStatus,
+    status: contact.status,
     username: user?.username ?? null,
     notes: contact.notes,
     user: user
@@ -31,7 +30,7 @@ export function presentContact({ contact, user, mutual }: ContactRow): Contact {
           photoUrl: mutual ? user.photoUrl : null,
         }
       : null,
-    invitationMethod: contact.invitationMethod as InvitationMethod | null,
+    invitationMethod: contact.invitationMethod,
     invitedAt: contact.invitedAt?.toISOString() ?? null,
     createdAt: contact.createdAt.toISOString(),
   };

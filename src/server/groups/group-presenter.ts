@@ -1,4 +1,3 @@
-import type { GroupRole, JoinRequestStatus } from '../../contract/enums';
 import type { Group, GroupMember, JoinRequest } from '../../contract/schemas/group';
 import type { groupJoinRequests } from '../db/schema';
 import type { GroupRow, selectMembers } from './group-query';
@@ -37,7 +36,7 @@ export function presentMember({ member, user }: MemberRow): GroupMember {
   return {
     id: member.id,
     userId: member.userId,
-    role: member.role as GroupRole,
+    role: member.role,
     joinedAt: member.joinedAt.toISOString(),
     user,
   };
@@ -50,7 +49,7 @@ export function presentJoinRequest(
   return {
     id: request.id,
     groupId: request.groupId,
-    status: request.status as JoinRequestStatus,
+    status: request.status,
     requestedAt: request.requestedAt.toISOString(),
     respondedAt: request.respondedAt?.toISOString() ?? null,
     requestMessage: request.requestMessage,

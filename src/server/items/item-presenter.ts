@@ -1,4 +1,3 @@
-import type { ItemCategory, ItemStatus } from '../../contract/enums';
 import { photoUrl, type OwnItem, type SharedItem } from '../../contract/schemas/item';
 import type { ItemView } from './item-access';
 import type { OwnItemRow, SharedItemRow } from './item-query';
@@ -12,8 +11,8 @@ function presentBase({ item, ownerName, photoIds }: BaseRow) {
     userId: item.ownerId,
     name: item.name,
     description: item.description,
-    category: item.category as ItemCategory,
-    status: item.status as ItemStatus,
+    category: item.category,
+    status: item.status,
     imageUrl: item.imageUrl,
     photos: photoIds.map((id) => ({ id, url: photoUrl(id) })),
     personalUseUntil: item.personalUseUntil,

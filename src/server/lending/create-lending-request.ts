@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ACTIVE_REQUEST_STATUSES, type LendingRequestStatus } from '../../contract/enums';
+import { ACTIVE_REQUEST_STATUSES } from '../../contract/enums';
 import { isReservedForPersonalUse } from '../../contract/items';
 import type { createLendingRequestSchema } from '../../contract/schemas/lending';
 import { latestLocalToday } from '../dates/calendar-dates';
@@ -10,9 +10,9 @@ import { lendingRequests } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { authorizeItem } from '../items/item-access';
 import { insertMessages } from '../messages/post-message';
-import type { Actor } from '../policies';
+import { can, type Actor } from '../policies';
 import type { LendingChange } from './announce-lending-change';
-import { mappingLendingConflicts, refusalError } from './lending-errors';
+import { mappingLendingConflicts, ownItemRequest, refusalError } from './lending-errors';
 import { lendingStepMessage } from './lending-messages';
 import { decideLendingStep } from './lending-state-machine';
 
@@ -32,19 +32,21 @@ export async function createLendingRequest(
 ): Promise<LendingChange> {
   return db.transaction(async (tx) => {
     // Asking needs sight of the item (`item:read`: 404 for anyone it is not
-    // shared with, as if it did not exist); the state machine refuses the owner.
+    // shared with, as if it did not exist); the lending policy refuses the owner.
     const item = await authorizeItem(tx, actor, input.itemId, 'item:read', { lock: true });
     // The visibility rule above already hides items across a block; this
     // fresh statement also sees a block committed while we waited for the
     // item's lock (blocking locks the blocker's items, docs/decisions/0018).
     if (item.ownerId !== actor.id && (await isBlockBetween(tx, actor.id, item.ownerId))) throw AppError.notFound();
+    // The request the actor would make: only a requester may ask, so the owner is refused.
+    const asked = { requesterId: actor.id, ownerId: item.ownerId, action: 'create' } as const;
+    if (!can(actor, 'lendingRequest:act', asked)) throw ownItemRequest();
     const open = await tx
       .select({ requesterId: lendingRequests.requesterId, status: lendingRequests.status })
       .from(lendingRequests)
       .where(and(eq(lendingRequests.itemId, item.id), inArray(lendingRequests.status, [...ACTIVE_REQUEST_STATUSES])));
     const mine = open.find((row) => row.requesterId === actor.id);
-    const role = item.ownerId === actor.id ? 'owner' : 'requester';
-    const outcome = decideLendingStep('create', (mine?.status as LendingRequestStatus | undefined) ?? null, role);
+    const outcome = decideLendingStep('create', mine?.status ?? null);
     if (!outcome.allowed) throw refusalError(outcome.refusal);
     if (input.ownerId !== undefined && input.ownerId !== item.ownerId) {
       throw AppError.forbidden('ownerId is not the owner of the item');

@@ -1,4 +1,3 @@
-import type { ItemCategory, LendingRequestStatus } from '../../contract/enums';
 import type { LendingRequest } from '../../contract/schemas/lending';
 import type { LendingRequestRow } from './lending-query';
 
@@ -24,13 +23,13 @@ export function presentLendingRequest({
     message: request.message,
     requestedFrom: request.requestedFrom,
     expectedReturnDate: request.expectedReturnDate,
-    status: request.status as LendingRequestStatus,
+    status: request.status,
     ownerResponse: request.ownerResponse,
     requestedAt: request.requestedAt.toISOString(),
     respondedAt: request.respondedAt?.toISOString() ?? null,
     item: {
       name: item.name,
-      category: item.category as ItemCategory,
+      category: item.category,
       description: item.visibleToViewer ? item.description : null,
       imageUrl: item.visibleToViewer ? item.imageUrl : null,
     },

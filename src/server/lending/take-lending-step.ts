@@ -1,5 +1,4 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { LendingRequestStatus } from '../../contract/enums';
 import type { LendingAction } from '../../contract/schemas/lending';
 import type { Database, DbOrTx } from '../db/client';
 import { items, lendingRequests } from '../db/schema';
@@ -10,7 +9,7 @@ import { authorize, type Actor } from '../policies';
 import type { LendingChange } from './announce-lending-change';
 import { mappingLendingConflicts, refusalError } from './lending-errors';
 import { insertOwnerResponse, lendingStepMessage } from './lending-messages';
-import { decideLendingStep, lendingRoleOf } from './lending-state-machine';
+import { decideLendingStep } from './lending-state-machine';
 
 /** Every step after creation: the owner's four and the requester's withdraw. */
 export type LendingStepAction = Exclude<LendingAction, 'create'>;
@@ -57,8 +56,9 @@ export async function takeLendingStep(
 
 /**
  * One step on a locked request of a locked item, inside the caller's
- * transaction: authorization (a stranger gets 404, the other party 403),
- * the state machine (409), the item's status and the system message.
+ * transaction: authorization by the policy (a stranger gets 404, the other
+ * party 403), then the state machine (409), the item's status and the
+ * system message.
  */
 export async function applyLendingStep(
   tx: DbOrTx,
@@ -70,7 +70,7 @@ export async function applyLendingStep(
 ): Promise<LendingChange> {
   authorize(actor, 'lendingRequest:read', request, { hideAs404: true });
   authorize(actor, 'lendingRequest:act', { ...request, action });
-  const outcome = decideLendingStep(action, request.status as LendingRequestStatus, lendingRoleOf(actor.id, request));
+  const outcome = decideLendingStep(action, request.status);
   if (!outcome.allowed) throw refusalError(outcome.refusal);
 
   if (action === 'accept') {

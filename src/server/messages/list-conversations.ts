@@ -11,8 +11,9 @@ interface ConversationRow extends Record<string, unknown> {
   partner_name: string;
   partner_deleted: boolean;
   content: string;
-  message_type: string;
-  system_event: string | null;
+  /** The CHECK constraints hold these columns to the contract's lists. */
+  message_type: MessageType;
+  system_event: SystemEvent | null;
   /** PostgreSQL's text form of a timestamptz (Drizzle leaves raw results unparsed). */
   created_at: string;
   unread_count: number;
@@ -62,8 +63,8 @@ export async function listConversations(db: Database, actor: Actor): Promise<Con
     partnerName: row.partner_name,
     partnerDeleted: row.partner_deleted,
     lastMessage: row.content,
-    lastMessageType: row.message_type as MessageType,
-    lastSystemEvent: row.system_event as SystemEvent | null,
+    lastMessageType: row.message_type,
+    lastSystemEvent: row.system_event,
     lastMessageAt: new Date(row.created_at).toISOString(),
     unreadCount: row.unread_count,
   }));

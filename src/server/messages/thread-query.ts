@@ -1,6 +1,5 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { ItemCategory, LendingRequestStatus, MessageType, Urgency } from '../../contract/enums';
-import type { Message, SystemEvent } from '../../contract/schemas/messages';
+import type { Message } from '../../contract/schemas/messages';
 import type { DbOrTx } from '../db/client';
 import { items, lendingRequests, messages, networkRequestResponses, networkRequests, users } from '../db/schema';
 
@@ -87,8 +86,8 @@ export function presentMessage(row: ThreadMessageRow): Message {
     senderId: message.senderId,
     receiverId: message.receiverId,
     content: message.content,
-    messageType: message.messageType as MessageType,
-    systemEvent: message.systemEvent as SystemEvent | null,
+    messageType: message.messageType,
+    systemEvent: message.systemEvent,
     systemItemName: message.systemItemName,
     createdAt: message.createdAt.toISOString(),
     readAt: message.readAt ? message.readAt.toISOString() : null,
@@ -102,7 +101,7 @@ export function presentMessage(row: ThreadMessageRow): Message {
             itemName: lending.itemName ?? '',
             ownerId: lending.ownerId,
             requesterId: lending.requesterId,
-            status: lending.status as LendingRequestStatus,
+            status: lending.status,
             requestedFrom: lending.requestedFrom,
             expectedReturnDate: lending.expectedReturnDate,
           }
@@ -114,8 +113,8 @@ export function presentMessage(row: ThreadMessageRow): Message {
             requesterId: network.requesterId,
             title: network.title,
             description: network.description,
-            category: network.category as ItemCategory | null,
-            urgency: network.urgency as Urgency,
+            category: network.category,
+            urgency: network.urgency,
             answered: network.answered,
           }
         : null,

@@ -1,10 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { LendingRequestStatus } from '../../contract/enums';
-import type { LendingAction } from '../../contract/schemas/lending';
+import { LENDING_ACTION_ACTOR, type LendingAction } from '../../contract/schemas/lending';
 import { lendingRequests } from '../db/schema';
 import type { LendingChange } from '../lending/announce-lending-change';
 import { createLendingRequest } from '../lending/create-lending-request';
-import { decideLendingStep, LENDING_ACTION_ACTOR } from '../lending/lending-state-machine';
+import { decideLendingStep } from '../lending/lending-state-machine';
 import { takeLendingStep } from '../lending/take-lending-step';
 import type { PostedMessage } from '../messages/post-message';
 import { DEMO_LENDING_REQUESTS, type DemoLendingRequest } from './demo-activity';
@@ -55,7 +55,7 @@ async function seedLendingRequest(context: SeedContext, scenario: DemoLendingReq
     .limit(1);
 
   let requestId = existing?.id;
-  let done = existing ? statusesAlong(path).indexOf(existing.status as LendingRequestStatus) + 1 : 0;
+  let done = existing ? statusesAlong(path).indexOf(existing.status) + 1 : 0;
   // Moved off the demo path in the app (e.g. withdrawn by hand): theirs now.
   if (existing && done === 0) return;
 
@@ -90,7 +90,7 @@ function statusesAlong(path: readonly LendingAction[]): LendingRequestStatus[] {
   const statuses: LendingRequestStatus[] = [];
   let status: LendingRequestStatus | null = null;
   for (const action of path) {
-    const outcome = decideLendingStep(action, status, LENDING_ACTION_ACTOR[action]);
+    const outcome = decideLendingStep(action, status);
     if (!outcome.allowed) throw new Error(`The lending state machine refuses ${action} after ${status ?? 'nothing'}`);
     status = outcome.next;
     statuses.push(status);

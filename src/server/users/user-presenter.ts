@@ -1,5 +1,4 @@
 import type { LoginHistoryEntry, User } from '../../contract/schemas/user';
-import type { Language } from '../../contract/enums';
 import type { UserRow } from '../auth/session-store';
 import type { LoginHistoryRow } from './list-login-history';
 
@@ -16,7 +15,7 @@ export function presentUser(user: UserRow): User {
     name: user.name,
     phone: user.phone,
     email: user.email,
-    language: user.language as Language,
+    language: user.language,
     profileImageUrl: user.deletedAt ? null : user.profileImageUrl,
     createdAt: user.createdAt.toISOString(),
     lastLogin: user.lastLogin?.toISOString() ?? null,
