@@ -10,6 +10,7 @@ import {
 } from '../../contract/schemas/item';
 import type { Database } from '../db/client';
 import { earliestReservationDate } from '../dates/calendar-dates';
+import { perRequestBody } from '../http/per-request-body';
 import { ensureActingAs, requireActor } from '../policies';
 import { createItem } from './create-item';
 import { announceItemEdited } from './announce-items-changed';
@@ -20,12 +21,7 @@ import { listAvailableItems, listOwnItems } from './list-items';
 import { updateItem } from './update-item';
 
 /** The item form schema, bounded by the server's earliest date, parsed per request. */
-const itemBody = z.unknown().transform((value, ctx) => {
-  const parsed = itemFormSchema(earliestReservationDate()).safeParse(value);
-  if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
-  return z.NEVER;
-});
+const itemBody = perRequestBody(() => itemFormSchema(earliestReservationDate()));
 
 /** Spec §7 "Items". Authorization: the policy module, and the visibility rule inside each query. */
 export const itemRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

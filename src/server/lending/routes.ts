@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actingUserQuerySchema } from '../../contract/schemas/contact';
 import { itemIdParamsSchema } from '../../contract/schemas/item';
 import {
@@ -13,6 +12,7 @@ import {
 import { earliestReservationDate, latestLocalToday } from '../dates/calendar-dates';
 import type { Database } from '../db/client';
 import type { AnnounceLog } from '../events/announce-after-commit';
+import { perRequestBody } from '../http/per-request-body';
 import { ensureActingAs, requireActor, type Actor } from '../policies';
 import { announceLendingChange, type LendingChange } from './announce-lending-change';
 import { createLendingRequest } from './create-lending-request';
@@ -29,13 +29,9 @@ import { takeLendingStep } from './take-lending-step';
  * not later than a year after tomorrow in UTC, so no time zone is refused
  * what its form allowed. Parsed per request.
  */
-const createBody = z.unknown().transform((value, ctx) => {
-  const schema = createLendingRequestSchema(earliestReservationDate(), latestBorrowStart(latestLocalToday()));
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
-  return z.NEVER;
-});
+const createBody = perRequestBody(() =>
+  createLendingRequestSchema(earliestReservationDate(), latestBorrowStart(latestLocalToday())),
+);
 
 /**
  * Spec §7 "Lending requests" and "PUT /api/items/{id}/return". Every step
