@@ -131,6 +131,24 @@ export const lendingRequestIdParamsSchema = z.object({ id: z.uuid() });
 export const LENDING_ACTIONS = ['create', 'accept', 'decline', 'markBorrowed', 'markReturned', 'withdraw'] as const;
 export type LendingAction = (typeof LENDING_ACTIONS)[number];
 
+/** The two parties of a lending request. */
+export type LendingParty = 'requester' | 'owner';
+
+/**
+ * Which party takes each step (spec §6: the borrower asks and withdraws, the
+ * owner decides, hands the item out and takes it back). The server's policy
+ * authorizes steps by it (policies/lending-policy.ts), and a step's message
+ * comes from this party.
+ */
+export const LENDING_ACTION_ACTOR = {
+  create: 'requester',
+  withdraw: 'requester',
+  accept: 'owner',
+  decline: 'owner',
+  markBorrowed: 'owner',
+  markReturned: 'owner',
+} as const satisfies Record<LendingAction, LendingParty>;
+
 /** Spec §3 Lending request, with the two people's names for the cards and messages. */
 export const lendingRequestSchema = z.object({
   id: z.string(),

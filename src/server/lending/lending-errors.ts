@@ -3,8 +3,6 @@ import type { LendingRefusal } from './lending-state-machine';
 
 const REFUSAL_MESSAGES: Record<LendingRefusal, string> = {
   not_found: 'Lending request not found',
-  permission_denied: 'The other party takes this step',
-  own_item_request: 'Nobody can borrow their own item',
   request_already_active: 'The requester already has an open request for this item',
   request_transition_not_allowed: 'This step does not follow from the request status',
   request_withdraw_not_allowed: 'Only a pending request can be withdrawn',
@@ -13,6 +11,11 @@ const REFUSAL_MESSAGES: Record<LendingRefusal, string> = {
 /** The answer for a step the state machine refused. */
 export function refusalError(refusal: LendingRefusal): AppError {
   return new AppError(refusal, REFUSAL_MESSAGES[refusal]);
+}
+
+/** The owner asking to borrow their own item: the policy gives `create` to the requester only. */
+export function ownItemRequest(): AppError {
+  return new AppError('own_item_request', 'Nobody can borrow their own item');
 }
 
 /**

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { LendingAction } from '../../contract/schemas/lending';
+import { LENDING_ACTION_ACTOR, type LendingAction } from '../../contract/schemas/lending';
 import type { SystemEvent } from '../../contract/schemas/messages';
 import type { DbOrTx } from '../db/client';
 import { messages } from '../db/schema';
 import type { NewMessage, PostedMessage } from '../messages/post-message';
-import { LENDING_ACTION_ACTOR } from './lending-state-machine';
 
 const EVENT_OF: Record<LendingAction, SystemEvent> = {
   create: 'request_created',

@@ -4,9 +4,11 @@ import type { LendingAction, OwnerRequestAction } from '../../contract/schemas/l
 
 /**
  * THE lending state machine (docs/decisions/0010): the only place where the
- * steps of a lending request, who takes them and what they do to the item
- * are written. Pure, so it can be read and tested as one table; the use
- * cases, the policy rules and the item status all follow it.
+ * steps of a lending request and what they do to the request's and the
+ * item's status are written. Pure, so it can be read and tested as one
+ * table; the use cases and the item status follow it. Who may take a step
+ * (the actor column, from the contract's LENDING_ACTION_ACTOR) is the
+ * policy's decision (policies/lending-policy.ts), checked before this table.
  *
  * | action       | actor     | from                                  | to        | item afterwards |
  * | ------------ | --------- | ------------------------------------- | --------- | --------------- |
@@ -28,27 +30,9 @@ import type { LendingAction, OwnerRequestAction } from '../../contract/schemas/l
  * accepted and new ones are refused with `item_lent_to_someone_else`.
  */
 
-/** The actor's relation to one request. */
-export type LendingRole = 'requester' | 'owner' | 'stranger';
-
-/** Who takes each step. Policy rules (policies/lending-policy.ts) read this table. */
-export const LENDING_ACTION_ACTOR = {
-  create: 'requester',
-  withdraw: 'requester',
-  accept: 'owner',
-  decline: 'owner',
-  markBorrowed: 'owner',
-  markReturned: 'owner',
-} as const satisfies Record<LendingAction, Exclude<LendingRole, 'stranger'>>;
-
 export type LendingRefusal = Extract<
   ErrorCode,
-  | 'not_found'
-  | 'permission_denied'
-  | 'own_item_request'
-  | 'request_already_active'
-  | 'request_transition_not_allowed'
-  | 'request_withdraw_not_allowed'
+  'not_found' | 'request_already_active' | 'request_transition_not_allowed' | 'request_withdraw_not_allowed'
 >;
 
 interface Step {
@@ -90,30 +74,16 @@ export type LendingOutcome =
   | { allowed: true; next: LendingRequestStatus; itemStatus: ItemStatus | null }
   | { allowed: false; refusal: LendingRefusal };
 
-export function lendingRoleOf(actorId: string, parties: { requesterId: string; ownerId: string }): LendingRole {
-  if (actorId === parties.ownerId) return 'owner';
-  if (actorId === parties.requesterId) return 'requester';
-  return 'stranger';
-}
-
 /**
- * Decides one step. The checks run in the order that leaks least: a stranger
- * learns nothing (not_found, the request "does not exist" for them), a party
- * taking the other party's step is refused (permission_denied; the owner
- * asking for their own item gets own_item_request), and only then does the
- * request's status matter (409).
+ * Decides what one step does to a request in `status` (null: no request
+ * yet). The caller has already authorized the actor for the step (a
+ * stranger 404, the other party 403, the owner asking for their own item
+ * own_item_request), so only the status matters here: 409 when the step does
+ * not follow from it.
  */
-export function decideLendingStep(
-  action: LendingAction,
-  status: LendingRequestStatus | null,
-  role: LendingRole,
-): LendingOutcome {
+export function decideLendingStep(action: LendingAction, status: LendingRequestStatus | null): LendingOutcome {
   const step = STEPS[action];
-  if (role === 'stranger') return { allowed: false, refusal: 'not_found' };
   if (status === null && action !== 'create') return { allowed: false, refusal: 'not_found' };
-  if (role !== LENDING_ACTION_ACTOR[action]) {
-    return { allowed: false, refusal: action === 'create' ? 'own_item_request' : 'permission_denied' };
-  }
   if (!step.from.includes(status)) return { allowed: false, refusal: step.wrongStatus };
   return { allowed: true, next: step.to, itemStatus: step.itemStatus };
 }

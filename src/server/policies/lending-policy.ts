@@ -1,5 +1,4 @@
-import type { LendingAction } from '../../contract/schemas/lending';
-import { LENDING_ACTION_ACTOR, lendingRoleOf } from '../lending/lending-state-machine';
+import { LENDING_ACTION_ACTOR, type LendingAction, type LendingParty } from '../../contract/schemas/lending';
 import type { Actor } from './actor';
 
 /** What a rule needs to know about a lending request: its two parties. */
@@ -8,14 +7,24 @@ export interface LendingRequestAccess {
   ownerId: string;
 }
 
+/** The actor's relation to one request. */
+export type LendingRole = LendingParty | 'stranger';
+
+export function lendingRoleOf(actorId: string, parties: LendingRequestAccess): LendingRole {
+  if (actorId === parties.ownerId) return 'owner';
+  if (actorId === parties.requesterId) return 'requester';
+  return 'stranger';
+}
+
 /**
  * Spec §6 "Item owner" and "Borrower". Only the two parties of a request know
  * it exists (callers answer 404 to anyone else); each step belongs to one of
- * them, as the state machine's actor column says (lending/lending-state-machine.ts),
- * so the rule and the table cannot disagree. Whether the request's status
- * allows the step is the state machine's business (409), not authorization.
- * Asking to borrow needs `item:read` (item-policy.ts): the item is shared
- * with the requester; the state machine refuses its owner.
+ * them, as the contract's LENDING_ACTION_ACTOR says. This is the one place
+ * that decides who may take a step; whether the request's status allows it
+ * is the state machine's business (lending/lending-state-machine.ts, 409),
+ * not authorization. Asking to borrow needs `item:read` (item-policy.ts): the
+ * item is shared with the requester; for `create` the subject is the request
+ * the actor would make, so the item's owner is refused here.
  */
 export const lendingRules = {
   'lendingRequest:read': (actor: Actor, request: LendingRequestAccess) =>
