@@ -42,3 +42,37 @@ export async function enqueueJob<N extends JobName>(
 export async function removeJob(db: DbOrTx, jobKey: string): Promise<void> {
   await db.execute(sql`SELECT graphile_worker.remove_job(${jobKey}::text)`);
 }
+
+export interface JobSpec<N extends JobName = JobName> {
+  name: N;
+  payload: JobPayloads[N];
+  runAt?: Date;
+  jobKey?: string;
+}
+
+/**
+ * Adds many jobs in one statement (a network request notifies everyone in a
+ * network: the statement count must not grow with the recipients). With
+ * `preserveRunAt`, keyed jobs keep the time of a pending job with the same key.
+ */
+export async function enqueueJobs(
+  db: DbOrTx,
+  specs: JobSpec[],
+  options: { preserveRunAt?: boolean } = {},
+): Promise<void> {
+  if (specs.length === 0) return;
+  const rows = specs.map((spec) => ({
+    identifier: spec.name,
+    payload: spec.payload,
+    run_at: spec.runAt?.toISOString() ?? null,
+    job_key: spec.jobKey ?? null,
+  }));
+  await db.execute(sql`
+    SELECT count(*) FROM graphile_worker.add_jobs(
+      ARRAY(
+        SELECT ROW(j.identifier, j.payload, NULL, j.run_at, NULL, j.job_key, NULL, NULL)::graphile_worker.job_spec
+        FROM json_to_recordset(${JSON.stringify(rows)}::json) AS j(identifier text, payload json, run_at timestamptz, job_key text)
+      ),
+      ${options.preserveRunAt ?? false}::boolean
+    )`);
+}

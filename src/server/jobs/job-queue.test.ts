@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
-import { enqueueJob, removeJob } from './enqueue-job';
+import { enqueueJob, enqueueJobs, removeJob } from './enqueue-job';
 import { runDueJobs, startJobRunner, type JobHandlers, type JobRunner } from './job-runner';
 
 const logger = pino({ level: 'silent' });
@@ -153,5 +153,28 @@ describe('the job queue', () => {
     );
     expect(rows[0]?.last_error).toMatch(/uuid/i);
     await database.pool.query('DELETE FROM graphile_worker._private_jobs');
+  });
+});
+
+describe('enqueueJobs', () => {
+  it('adds many jobs in one statement, keyed ones keeping their earlier time with preserveRunAt', async () => {
+    const before = database.queryCount();
+    const later = new Date(Date.now() + 86_400_000);
+    await enqueueJobs(database.db, [
+      { name: 'deliver-push', payload: { notificationId: id(201) } },
+      { name: 'deliver-push', payload: { notificationId: id(202) } },
+      { name: 'email-digest', payload: { userId: id(203) }, jobKey: 'digest-203', runAt: new Date(Date.now() - 1000) },
+    ]);
+    await enqueueJobs(
+      database.db,
+      [{ name: 'email-digest', payload: { userId: id(203) }, jobKey: 'digest-203', runAt: later }],
+      {
+        preserveRunAt: true,
+      },
+    );
+    expect(database.queryCount() - before).toBe(2);
+    const seen: string[] = [];
+    await runDueJobs(database.url, recordingHandlers(seen), logger);
+    expect(seen.sort()).toEqual([`digest:${id(203)}`, `push:${id(201)}`, `push:${id(202)}`]);
   });
 });

@@ -1,0 +1,25 @@
+import type pg from 'pg';
+
+export interface QueuedJob {
+  task_identifier: string;
+  payload: Record<string, string>;
+  key: string | null;
+  run_at: Date;
+  attempts: number;
+  last_error: string | null;
+}
+
+/** The jobs waiting in graphile-worker's queue, oldest first (its public `jobs` view hides the payload). */
+export async function queuedJobs(pool: pg.Pool): Promise<QueuedJob[]> {
+  const { rows } = await pool.query<QueuedJob>(
+    `SELECT t.identifier AS task_identifier, j.payload, j.key, j.run_at, j.attempts, j.last_error
+     FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+     ORDER BY j.id`,
+  );
+  return rows;
+}
+
+/** Empties the queue (between the cases of a file that share one database). */
+export async function clearQueuedJobs(pool: pg.Pool): Promise<void> {
+  await pool.query('DELETE FROM graphile_worker._private_jobs');
+}
