@@ -38,6 +38,7 @@ import { legalRoutes } from './legal/routes';
 import { messageRoutes } from './messages/routes';
 import { unreadCountRoute } from './messages/unread-count-route';
 import { networkRequestRoutes } from './network-requests/routes';
+import { registerApiReference } from './openapi/api-reference';
 import { referralRoutes } from './referral/routes';
 import { feedbackRoutes } from './feedback/routes';
 import { profilePhotoRoutes } from './users/profile-photo-routes';
@@ -98,6 +99,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const sessionCookie = sessionCookieSettings(secure);
   registerSessionGuard(app, db, sessionCookie);
+  // Before any route: it records the routes as they register, for the API reference.
+  await registerApiReference(app, { sessionCookieName: sessionCookie.name });
 
   const oidc = await setUpSignIn(app, deps);
   await app.register(authRoutes, {

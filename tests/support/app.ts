@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type AppDependencies } from '../../src/server/app';
 import { createSession } from '../../src/server/auth/session-store';
 import { loadConfig, type AppConfig } from '../../src/server/config/config';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -22,7 +22,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Sees every route as it registers (e.g. to compare the routes with the API reference). */
+  onRoute?: AppDependencies['onRoute'];
+}
+
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lendloop-app-')),
@@ -31,7 +36,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const app = await buildApp({ config, db: database.db, logger: false, clientDir: '/nonexistent' });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: false,
+    clientDir: '/nonexistent',
+    onRoute: options.onRoute,
+  });
   await app.ready();
   return {
     app,

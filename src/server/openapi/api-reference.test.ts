@@ -1,0 +1,134 @@
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import packageJson from '../../../package.json';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { LIMITS } from '../../contract/limits';
+import { API_REFERENCE_PATH, SESSION_SECURITY_SCHEME } from './api-reference';
+
+/** What these tests read of the document: each operation and whether it asks for the session. */
+const documentPathsSchema = z.object({
+  paths: z.record(
+    z.string(),
+    z.record(z.string(), z.looseObject({ security: z.array(z.record(z.string(), z.array(z.string()))).optional() })),
+  ),
+});
+
+interface RegisteredRoute {
+  /** "METHOD /api/path/{param}", as the document names it. */
+  operation: string;
+  isPublic: boolean;
+}
+
+/** Fastify's `:param` is OpenAPI's `{param}`. */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+let t: TestApp;
+const registered: RegisteredRoute[] = [];
+beforeAll(async () => {
+  const onRoute = (route: RouteOptions) => {
+    // Fastify adds a HEAD twin for every GET; /oidc (the built-in provider), /healthz and the client's files are not the JSON API.
+    if (!route.url.startsWith('/api/')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS')) {
+      registered.push({ operation: `${method} ${openApiPath(route.url)}`, isPublic: route.config?.public === true });
+    }
+  };
+  t = await createTestApp({}, { onRoute });
+});
+afterAll(() => t.close());
+
+async function fetchDocument() {
+  const response = await t.request(null, { method: 'GET', url: API_REFERENCE_PATH });
+  expect(response.statusCode).toBe(200);
+  return response;
+}
+
+describe(`GET ${API_REFERENCE_PATH}`, () => {
+  it('is public and describes the API: title, version from package.json, the session cookie', async () => {
+    const response = await fetchDocument();
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    // Like every other API answer, public or not (http/cache-policy.ts).
+    expect(response.headers['cache-control']).toBe('no-store');
+    const document = response.json<unknown>();
+    expect(document).toMatchObject({
+      openapi: '3.1.0',
+      info: {
+        title: 'Lendloop API',
+        version: packageJson.version,
+        description: expect.stringContaining('session cookie'),
+      },
+      components: {
+        securitySchemes: { [SESSION_SECURITY_SCHEME]: { type: 'apiKey', in: 'cookie', name: 'lendloop_session' } },
+      },
+      security: [{ [SESSION_SECURITY_SCHEME]: [] }],
+    });
+  });
+
+  it('lists every API route the app registers, with its method, and nothing else', async () => {
+    // Guards the comparison below against an onRoute hook that saw nothing.
+    expect(registered.map((route) => route.operation)).toEqual(
+      expect.arrayContaining([
+        'GET /api/items/my',
+        'POST /api/items',
+        'GET /api/items/{id}',
+        `GET ${API_REFERENCE_PATH}`,
+      ]),
+    );
+    const { paths } = documentPathsSchema.parse((await fetchDocument()).json());
+    const documented = Object.entries(paths).flatMap(([url, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${url}`),
+    );
+    expect(documented.sort()).toEqual(registered.map((route) => route.operation).sort());
+  });
+
+  it('asks for the session cookie on every route except the public ones', async () => {
+    const { paths } = documentPathsSchema.parse((await fetchDocument()).json());
+    const security = (operation: string) => {
+      const [method = '', url = ''] = operation.split(' ');
+      return paths[url]?.[method.toLowerCase()]?.security;
+    };
+    const publicOperations = registered.filter((route) => route.isPublic).map((route) => route.operation);
+    expect(publicOperations).toEqual(expect.arrayContaining(['GET /api/legal/operator', `GET ${API_REFERENCE_PATH}`]));
+    for (const operation of publicOperations) expect(security(operation), operation).toEqual([]);
+    // No own requirement: the document-wide session cookie applies.
+    for (const route of registered.filter((r) => !r.isPublic))
+      expect(security(route.operation), route.operation).toBeUndefined();
+  });
+
+  it('carries the contract’s body, query and response schemas', async () => {
+    const document = (await fetchDocument()).json<unknown>();
+    const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+    expect(document).toMatchObject({
+      paths: {
+        '/api/groups': {
+          post: {
+            requestBody: json({
+              properties: { name: { type: 'string', minLength: 1, maxLength: LIMITS.groupNameMax } },
+              required: ['name'],
+            }),
+            responses: {
+              201: json({ properties: { groupCode: { type: ['string', 'null'] }, memberCount: { type: 'number' } } }),
+            },
+          },
+        },
+        '/api/messages': {
+          post: {
+            requestBody: json({
+              properties: { content: { type: 'string', maxLength: LIMITS.messageMax } },
+              required: ['receiverId', 'content'],
+            }),
+            responses: {
+              201: json({ properties: { messageType: { enum: expect.arrayContaining(['user', 'system']) } } }),
+            },
+          },
+        },
+        '/api/groups/search': {
+          get: {
+            parameters: [{ in: 'query', name: 'q', required: true, schema: { minLength: LIMITS.groupSearchMin } }],
+          },
+        },
+      },
+    });
+  });
+});
