@@ -31,6 +31,9 @@ export async function registerSecurity(
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The installable app (ADR 0022): our own service worker (sw.js) and web app manifest only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         // The built-in provider's sign-in form posts to our origin only.
         formAction: ["'self'"],
         frameAncestors: ["'none'"],

@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built client (dist/client): hashed assets cached for a year,
- * everything else (index.html, locale files) revalidated on each load. Any
+ * everything else (index.html, locale files) revalidated on each load. That
+ * includes the service worker (sw.js) and the web app manifest: a browser
+ * that cached either would keep running an old version (ADR 0022). Any
  * other GET that is not an API or provider path gets index.html, so the
  * client router can show its page (or its 404).
  */
