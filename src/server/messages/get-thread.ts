@@ -1,9 +1,14 @@
-import type { Thread } from '../../contract/schemas/messages';
 import type { Database } from '../db/client';
 import { AppError } from '../http/app-error';
 import { authorize, type Actor } from '../policies';
-import { findPartner } from './messaging-relationship';
-import { presentMessage, selectThreadMessages } from './thread-query';
+import { findPartner, type Partner } from './messaging-relationship';
+import { selectThreadMessages, type ThreadMessageRow } from './thread-query';
+
+export interface ThreadWithPartner {
+  partner: Partner;
+  /** Oldest first. */
+  messages: ThreadMessageRow[];
+}
 
 /**
  * GET /api/conversations/{userId}/{partnerId}: the actor's conversation with
@@ -11,13 +16,10 @@ import { presentMessage, selectThreadMessages } from './thread-query';
  * queries. A partner who does not exist, or whom the actor may not message,
  * is 404: a stranger's id reveals neither a name nor that the account exists.
  */
-export async function getThread(db: Database, actor: Actor, partnerId: string): Promise<Thread> {
+export async function getThread(db: Database, actor: Actor, partnerId: string): Promise<ThreadWithPartner> {
   const partner = await findPartner(db, actor.id, partnerId);
   if (!partner) throw AppError.notFound('No such conversation');
   authorize(actor, 'message:readThread', partner, { hideAs404: true });
   const rows = await selectThreadMessages(db, actor.id, partnerId);
-  return {
-    partner: { id: partner.partnerId, name: partner.name, deleted: partner.deleted },
-    messages: rows.reverse().map(presentMessage),
-  };
+  return { partner, messages: rows.reverse() };
 }

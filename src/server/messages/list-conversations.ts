@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { MessageType } from '../../contract/enums';
-import type { ConversationSummary, SystemEvent } from '../../contract/schemas/messages';
+import type { SystemEvent } from '../../contract/schemas/messages';
 import { blockedBy } from '../blocks/block-sql';
 import type { Database } from '../db/client';
 import { messages, users } from '../db/schema';
 import type { Actor } from '../policies';
 
-interface ConversationRow extends Record<string, unknown> {
+export interface ConversationRow extends Record<string, unknown> {
   partner_id: string;
   partner_name: string;
   partner_deleted: boolean;
@@ -31,7 +31,7 @@ interface ConversationRow extends Record<string, unknown> {
  * when the block is lifted); the blocked person keeps theirs, so the block
  * does not announce itself (docs/decisions/0018).
  */
-export async function listConversations(db: Database, actor: Actor): Promise<ConversationSummary[]> {
+export async function listConversations(db: Database, actor: Actor): Promise<ConversationRow[]> {
   const result = await db.execute<ConversationRow>(sql`
     WITH mine AS (
       SELECT m.receiver_id AS partner_id, m.id, m.content, m.message_type, m.system_event, m.created_at
@@ -58,14 +58,5 @@ export async function listConversations(db: Database, actor: Actor): Promise<Con
        AND NOT ${blockedBy(actor.id, sql`latest.partner_id`)}
      ORDER BY latest.created_at DESC, latest.partner_id
   `);
-  return result.rows.map((row) => ({
-    partnerId: row.partner_id,
-    partnerName: row.partner_name,
-    partnerDeleted: row.partner_deleted,
-    lastMessage: row.content,
-    lastMessageType: row.message_type,
-    lastSystemEvent: row.system_event,
-    lastMessageAt: new Date(row.created_at).toISOString(),
-    unreadCount: row.unread_count,
-  }));
+  return result.rows;
 }

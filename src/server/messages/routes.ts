@@ -14,6 +14,7 @@ import { consumeRateLimit } from '../rate-limits/consume-rate-limit';
 import { getThread } from './get-thread';
 import { listConversations } from './list-conversations';
 import { markConversationRead } from './mark-read';
+import { presentConversation, presentMessage, presentThread } from './message-presenter';
 import { sendMessage } from './send-message';
 
 /**
@@ -28,7 +29,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     async (request) => {
       const actor = requireActor(request);
       ensureActingAs(actor, request.params.userId);
-      return listConversations(db, actor);
+      return (await listConversations(db, actor)).map(presentConversation);
     },
   );
 
@@ -38,7 +39,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     async (request) => {
       const actor = requireActor(request);
       ensureActingAs(actor, request.params.userId);
-      return getThread(db, actor, request.params.partnerId);
+      return presentThread(await getThread(db, actor, request.params.partnerId));
     },
   );
 
@@ -61,7 +62,8 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       ensureActingAs(actor, request.body.senderId);
       // Counted before the recipient check, so probing who may be messaged costs budget too.
       await consumeRateLimit(db, { key: `message-send:${actor.id}`, max: LIMITS.messagesPerMinute, windowSeconds: 60 });
-      return reply.status(201).send(await sendMessage(db, app.liveEvents, actor, request.body, request.log));
+      const sent = await sendMessage(db, app.liveEvents, actor, request.body, request.log);
+      return reply.status(201).send(presentMessage(sent));
     },
   );
 };

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Message, SendMessageInput } from '../../contract/schemas/messages';
+import type { SendMessageInput } from '../../contract/schemas/messages';
 import type { Database } from '../db/client';
 import { messages } from '../db/schema';
 import { announceAfterCommit, backgroundAnnounceLog, type AnnounceLog } from '../events/announce-after-commit';
@@ -8,7 +8,7 @@ import { AppError } from '../http/app-error';
 import { can, type Actor } from '../policies';
 import { findPartner } from './messaging-relationship';
 import { announceMessages, insertMessages } from './post-message';
-import { presentMessage, selectThreadMessages } from './thread-query';
+import { selectThreadMessages, type ThreadMessageRow } from './thread-query';
 
 type SendMessageValues = Pick<SendMessageInput, 'receiverId'> & { content: string };
 
@@ -25,7 +25,7 @@ export async function sendMessage(
   actor: Actor,
   input: SendMessageValues,
   log: AnnounceLog = backgroundAnnounceLog,
-): Promise<Message> {
+): Promise<ThreadMessageRow> {
   if (input.receiverId === actor.id) {
     throw AppError.invalid('You cannot message yourself', 'errors.invalid_input', [
       { path: 'receiverId', messageKey: 'errors.invalid_input' },
@@ -48,7 +48,7 @@ export async function sendMessage(
   // Gone right after it was stored: one of the two accounts was deleted
   // meanwhile, and the conversation with it.
   if (!row) throw AppError.notFound('The conversation no longer exists');
-  return presentMessage(row);
+  return row;
 }
 
 function recipientNotAllowed() {

@@ -1,5 +1,4 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { Message } from '../../contract/schemas/messages';
 import type { DbOrTx } from '../db/client';
 import { items, lendingRequests, messages, networkRequestResponses, networkRequests, users } from '../db/schema';
 
@@ -77,46 +76,3 @@ export function selectThreadMessages(db: DbOrTx, readerId: string, partnerId: st
     .limit(THREAD_MESSAGE_LIMIT);
 }
 export type ThreadMessageRow = Awaited<ReturnType<typeof selectThreadMessages>>[number];
-
-/** Spec §3 Message: the contract shape of one row. */
-export function presentMessage(row: ThreadMessageRow): Message {
-  const { message, lendingRequest: lending, networkRequest: network } = row;
-  return {
-    id: message.id,
-    senderId: message.senderId,
-    receiverId: message.receiverId,
-    content: message.content,
-    messageType: message.messageType,
-    systemEvent: message.systemEvent,
-    systemItemName: message.systemItemName,
-    createdAt: message.createdAt.toISOString(),
-    readAt: message.readAt ? message.readAt.toISOString() : null,
-    sender: { name: row.senderName, deleted: row.senderDeleted },
-    // Left joins give a null id when the message has no request (or one the reader is not party to).
-    lendingRequest:
-      lending?.id && lending.itemId && lending.ownerId && lending.requesterId && lending.status
-        ? {
-            id: lending.id,
-            itemId: lending.itemId,
-            itemName: lending.itemName ?? '',
-            ownerId: lending.ownerId,
-            requesterId: lending.requesterId,
-            status: lending.status,
-            requestedFrom: lending.requestedFrom,
-            expectedReturnDate: lending.expectedReturnDate,
-          }
-        : null,
-    networkRequest:
-      network?.id && network.requesterId && network.title && network.urgency
-        ? {
-            id: network.id,
-            requesterId: network.requesterId,
-            title: network.title,
-            description: network.description,
-            category: network.category,
-            urgency: network.urgency,
-            answered: network.answered,
-          }
-        : null,
-  };
-}
