@@ -1,8 +1,7 @@
-import type { GroupDetails } from '../../contract/schemas/group';
 import type { Database } from '../db/client';
 import { AppError } from '../http/app-error';
 import { authorize, can, type Actor } from '../policies';
-import { presentGroup, presentMember } from './group-presenter';
+import type { GroupDetailsRow } from './group-presenter';
 import { accessOf, findGroup, selectMembers } from './group-query';
 
 /**
@@ -10,11 +9,11 @@ import { accessOf, findGroup, selectMembers } from './group-query';
  * otherwise); a public group shows its details to anyone signed in and its
  * members to members.
  */
-export async function getGroupDetails(db: Database, actor: Actor, groupId: string): Promise<GroupDetails> {
+export async function getGroupDetails(db: Database, actor: Actor, groupId: string): Promise<GroupDetailsRow> {
   const row = await findGroup(db, actor.id, groupId);
   if (!row) throw AppError.notFound('Group not found');
   const access = accessOf(row, actor.id);
   authorize(actor, 'group:read', access, { hideAs404: true });
   const members = can(actor, 'group:readMembers', access) ? await selectMembers(db, groupId, actor.id) : [];
-  return { ...presentGroup(row, actor.id), members: members.map(presentMember) };
+  return { group: row, members };
 }

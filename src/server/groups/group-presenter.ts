@@ -1,8 +1,20 @@
-import type { Group, GroupMember, JoinRequest } from '../../contract/schemas/group';
+import type { Group, GroupDetails, GroupMember, JoinRequest } from '../../contract/schemas/group';
 import type { groupJoinRequests } from '../db/schema';
 import type { GroupRow, selectMembers } from './group-query';
 
-type MemberRow = Awaited<ReturnType<typeof selectMembers>>[number];
+export type MemberRow = Awaited<ReturnType<typeof selectMembers>>[number];
+
+/** A join request with the person who asked. */
+export interface JoinRequestRow {
+  request: typeof groupJoinRequests.$inferSelect;
+  user: { id: string; name: string; username: string };
+}
+
+/** A group with the members the viewer may see (none unless `group:readMembers`). */
+export interface GroupDetailsRow {
+  group: GroupRow;
+  members: MemberRow[];
+}
 
 /**
  * Shapes every group response (spec §3 Group). A private group's code is its
@@ -32,6 +44,10 @@ export function presentGroup(row: GroupRow, viewerId: string): Group {
   };
 }
 
+export function presentGroupDetails({ group, members }: GroupDetailsRow, viewerId: string): GroupDetails {
+  return { ...presentGroup(group, viewerId), members: members.map(presentMember) };
+}
+
 export function presentMember({ member, user }: MemberRow): GroupMember {
   return {
     id: member.id,
@@ -42,10 +58,7 @@ export function presentMember({ member, user }: MemberRow): GroupMember {
   };
 }
 
-export function presentJoinRequest(
-  request: typeof groupJoinRequests.$inferSelect,
-  user: { id: string; name: string; username: string },
-): JoinRequest {
+export function presentJoinRequest({ request, user }: JoinRequestRow): JoinRequest {
   return {
     id: request.id,
     groupId: request.groupId,

@@ -1,12 +1,11 @@
 import { and, asc, eq, not, sql } from 'drizzle-orm';
-import type { JoinRequest } from '../../contract/schemas/group';
 import type { Database, DbOrTx } from '../db/client';
 import { groupJoinRequests, groupMembers, groups, users } from '../db/schema';
 import { blockBetween, isBlockBetween } from '../blocks/block-sql';
 import { AppError } from '../http/app-error';
 import { authorize, can, type Actor } from '../policies';
 import { accessOf, findGroup, type GroupRow } from './group-query';
-import { presentJoinRequest } from './group-presenter';
+import type { JoinRequestRow } from './group-presenter';
 
 const notFound = () => AppError.notFound('Group not found');
 const full = () => new AppError('group_full', 'This group is full');
@@ -29,7 +28,7 @@ export async function createJoinRequest(
   actor: Actor,
   groupId: string,
   input: { requestMessage: string | null; groupCode?: string | undefined },
-): Promise<JoinRequest> {
+): Promise<JoinRequestRow> {
   const row = await findGroup(db, actor.id, groupId);
   if (!row) throw notFound();
   const access = {
@@ -50,7 +49,7 @@ export async function createJoinRequest(
     .onConflictDoNothing()
     .returning();
   if (!created) throw new AppError('group_request_pending', 'A join request is already pending');
-  return presentJoinRequest(created, await personOf(db, actor.id));
+  return { request: created, user: await personOf(db, actor.id) };
 }
 
 /**
@@ -58,12 +57,12 @@ export async function createJoinRequest(
  * A request from someone the admin blocked, or who blocked the admin, is not
  * shown: a block hides the two from each other (ADR 0018).
  */
-export async function listJoinRequests(db: Database, actor: Actor, groupId: string): Promise<JoinRequest[]> {
+export async function listJoinRequests(db: Database, actor: Actor, groupId: string): Promise<JoinRequestRow[]> {
   const row = await findGroup(db, actor.id, groupId);
   if (!row) throw notFound();
   authorize(actor, 'group:read', accessOf(row, actor.id), { hideAs404: true });
   authorize(actor, 'group:readJoinRequests', accessOf(row, actor.id));
-  const rows = await db
+  return db
     .select({ request: groupJoinRequests, user: { id: users.id, name: users.name, username: users.username } })
     .from(groupJoinRequests)
     .innerJoin(users, eq(users.id, groupJoinRequests.userId))
@@ -75,7 +74,6 @@ export async function listJoinRequests(db: Database, actor: Actor, groupId: stri
       ),
     )
     .orderBy(asc(groupJoinRequests.requestedAt));
-  return rows.map(({ request, user }) => presentJoinRequest(request, user));
 }
 
 /**
@@ -88,7 +86,7 @@ export async function decideJoinRequest(
   requestId: string,
   decision: 'approve' | 'deny',
   adminResponse: string | null,
-): Promise<JoinRequest> {
+): Promise<JoinRequestRow> {
   return db.transaction(async (tx) => {
     const [request] = await tx.select().from(groupJoinRequests).where(eq(groupJoinRequests.id, requestId));
     if (!request) throw AppError.notFound('Join request not found');
@@ -115,6 +113,6 @@ export async function decideJoinRequest(
       .where(eq(groupJoinRequests.id, requestId))
       .returning();
     if (!decided) throw AppError.notFound('Join request not found');
-    return presentJoinRequest(decided, await personOf(tx, request.userId));
+    return { request: decided, user: await personOf(tx, request.userId) };
   });
 }

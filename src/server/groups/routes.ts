@@ -24,7 +24,7 @@ import { ensureActingAs, requireActor } from '../policies';
 import { createGroup } from './create-group';
 import { deleteGroup } from './delete-group';
 import { getGroupDetails } from './group-details';
-import { presentGroup } from './group-presenter';
+import { presentGroup, presentGroupDetails, presentJoinRequest } from './group-presenter';
 import { createJoinRequest, decideJoinRequest, listJoinRequests } from './join-requests';
 import { discoverGroups, findGroupByCode, listUserGroups, searchGroups } from './list-groups';
 import { removeMember, transferAdmin } from './membership';
@@ -89,7 +89,10 @@ export const groupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   app.get(
     '/api/groups/:id',
     { schema: { params: groupIdParamsSchema, response: { 200: groupDetailsSchema } } },
-    async (request) => getGroupDetails(db, requireActor(request), request.params.id),
+    async (request) => {
+      const actor = requireActor(request);
+      return presentGroupDetails(await getGroupDetails(db, actor, request.params.id), actor.id);
+    },
   );
 
   app.put(
@@ -111,14 +114,14 @@ export const groupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     { schema: { params: groupIdParamsSchema, body: createJoinRequestSchema, response: { 201: joinRequestSchema } } },
     async (request, reply) => {
       const created = await createJoinRequest(db, requireActor(request), request.params.id, request.body);
-      return reply.status(201).send(created);
+      return reply.status(201).send(presentJoinRequest(created));
     },
   );
 
   app.get(
     '/api/groups/:id/join-requests',
     { schema: { params: groupIdParamsSchema, response: { 200: z.array(joinRequestSchema) } } },
-    async (request) => listJoinRequests(db, requireActor(request), request.params.id),
+    async (request) => (await listJoinRequests(db, requireActor(request), request.params.id)).map(presentJoinRequest),
   );
 
   for (const decision of ['approve', 'deny'] as const) {
@@ -131,8 +134,17 @@ export const groupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
           response: { 200: joinRequestSchema },
         },
       },
-      async (request) =>
-        decideJoinRequest(db, requireActor(request), request.params.requestId, decision, request.body.adminResponse),
+      async (request) => {
+        const { requestId } = request.params;
+        const decided = await decideJoinRequest(
+          db,
+          requireActor(request),
+          requestId,
+          decision,
+          request.body.adminResponse,
+        );
+        return presentJoinRequest(decided);
+      },
     );
   }
 
@@ -153,7 +165,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     async (request) => {
       const actor = requireActor(request);
       await transferAdmin(db, actor, request.params.id, request.body.newAdminId);
-      return getGroupDetails(db, actor, request.params.id);
+      return presentGroupDetails(await getGroupDetails(db, actor, request.params.id), actor.id);
     },
   );
 };

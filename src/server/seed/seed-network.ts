@@ -109,7 +109,7 @@ export async function seedGroups(context: SeedContext): Promise<void> {
       .from(groupMembers)
       .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, asker.id)));
     if (asked || member) continue;
-    const request = await createJoinRequest(db, asker, groupId, { requestMessage: pending.message });
+    const { request } = await createJoinRequest(db, asker, groupId, { requestMessage: pending.message });
     await db
       .update(groupJoinRequests)
       .set({ requestedAt: daysAgo(context, 1.1) })
