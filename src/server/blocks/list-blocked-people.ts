@@ -1,9 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
-import type { BlockedPerson } from '../../contract/schemas/blocks';
 import type { Database } from '../db/client';
 import { userBlocks, users } from '../db/schema';
 import { authorize, type Actor } from '../policies';
-import { presentBlockedPerson } from './block-presenter';
+import type { BlockedPersonRow } from './block-presenter';
 
 /**
  * GET /api/blocks: the people the actor blocked, newest block first, in one
@@ -11,9 +10,9 @@ import { presentBlockedPerson } from './block-presenter';
  * person blocks a handful of people, and the primary key's leading column
  * is the blocker.
  */
-export async function listBlockedPeople(db: Database, actor: Actor): Promise<BlockedPerson[]> {
+export async function listBlockedPeople(db: Database, actor: Actor): Promise<BlockedPersonRow[]> {
   authorize(actor, 'block:list', { blockerId: actor.id });
-  const rows = await db
+  return db
     .select({
       userId: users.id,
       name: users.name,
@@ -24,5 +23,4 @@ export async function listBlockedPeople(db: Database, actor: Actor): Promise<Blo
     .innerJoin(users, eq(users.id, userBlocks.blockedId))
     .where(eq(userBlocks.blockerId, actor.id))
     .orderBy(desc(userBlocks.createdAt), users.id);
-  return rows.map(presentBlockedPerson);
 }

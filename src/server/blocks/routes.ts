@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { blockedPeopleSchema, blockedUserParamsSchema, blockUserSchema } from '../../contract/schemas/blocks';
 import type { Database } from '../db/client';
 import { requireActor } from '../policies';
+import { presentBlockedPerson } from './block-presenter';
 import { blockUser } from './block-user';
 import { listBlockedPeople } from './list-blocked-people';
 import { unblockUser } from './unblock-user';
@@ -15,7 +16,7 @@ import { unblockUser } from './unblock-user';
  */
 export const blockRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get('/api/blocks', { schema: { response: { 200: blockedPeopleSchema } } }, async (request) =>
-    listBlockedPeople(db, requireActor(request)),
+    (await listBlockedPeople(db, requireActor(request))).map(presentBlockedPerson),
   );
 
   app.post('/api/blocks', { schema: { body: blockUserSchema } }, async (request, reply) => {
