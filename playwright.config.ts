@@ -26,6 +26,10 @@ export default defineConfig({
     // Recording a trace for every test slows the suite noticeably on two cores; CI records the retry's.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    // The app registers a service worker that precaches the whole client in every new context: on two
+    // cores that is load for nothing, and its cache would answer requests a spec routes. pwa.spec.ts
+    // tests the worker in a profile of its own with workers allowed.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -5,12 +5,9 @@ import { useTranslation } from 'react-i18next';
 export function OfflineNotice() {
   const { t } = useTranslation();
   return (
-    <div
-      role="status"
-      data-testid="offline-notice"
-      className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-amber-950"
-    >
-      <div className="mx-auto flex max-w-5xl items-start gap-2 text-sm">
+    <div role="status" data-testid="offline-notice" className="border-b border-amber-300 bg-amber-50 text-amber-950">
+      {/* As wide as the header below it (app-header.tsx), so the texts line up. */}
+      <div className="mx-auto flex max-w-6xl items-start gap-2 px-4 py-2 text-sm">
         <WifiOff className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
         <p>
           <span className="font-semibold">{t('installableApp.offline.title')}</span> {t('installableApp.offline.text')}
