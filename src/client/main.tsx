@@ -4,7 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadFirstPage } from './app/first-page-preload';
-import { AUTH_USER_URL, authUserQueryOptions } from './features/auth/api/get-auth-user';
+import { AUTH_USER_URL, authUserQueryOptions } from './lib/auth/get-auth-user';
 import { browserStorage, profileLanguageToApply } from './features/auth/profile-language';
 import { initI18n } from './i18n/i18n';
 import { createQueryClient } from './lib/query-client';

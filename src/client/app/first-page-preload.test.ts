@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MY_ITEMS_URL } from '../features/items/api/item-query-keys';
+import { MY_ITEMS_URL } from '../lib/query-keys/item-query-keys';
 import { ITEM_CARD_IMAGE_SIZES } from '../features/items/card-picture';
-import { makeOwnItem } from '../features/items/testing/make-item';
+import { makeOwnItem } from '../testing/make-item';
 import { createQueryClient } from '../lib/query-client';
 import { mockFetch } from '../testing/mock-fetch';
 import { recordImages } from '../testing/record-images';

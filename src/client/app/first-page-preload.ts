@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { AVAILABLE_ITEMS_URL, MY_ITEMS_URL } from '../features/items/api/item-query-keys';
+import { AVAILABLE_ITEMS_URL, MY_ITEMS_URL } from '../lib/query-keys/item-query-keys';
 import type { CardPicture } from '../features/items/card-picture';
 import { preloadItemImage, unvalidatedItemImage } from '../features/items/preload-item-image';
 import { warmGet } from '../lib/api-client';

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../components/ui/spinner';
-import { useAuthUser } from '../features/auth/api/get-auth-user';
+import { useAuthUser } from '../lib/auth/get-auth-user';
 import { signedInApp } from './first-page-preload';
 import { SignedOutRoutes } from './signed-out-routes';
 

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import type { User } from '../../contract/schemas/user';
-import { SignedInLayout } from '../components/layouts/signed-in-layout';
+import { SignedInLayout } from './layouts/signed-in-layout';
 import { Spinner } from '../components/ui/spinner';
 import { useProcessReferral } from '../features/referral/use-process-referral';
 import { availableItemsPage, myItemsPage } from './first-page-preload';

@@ -4,8 +4,8 @@ import { useLocation, useSearchParams } from 'wouter';
 import { TIMINGS } from '../../../contract/limits';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { Button } from '../../components/ui/button';
-import { getDeviceInfo } from '../../features/auth/device-detection';
-import { signIn } from '../../features/auth/sign-in';
+import { getDeviceInfo } from '../../lib/auth/device-detection';
+import { signIn } from '../../lib/auth/sign-in';
 import { useRedirectCountdown } from '../../features/auth/use-redirect-countdown';
 import { useDateFormatters } from '../../i18n/use-date-formatters';
 

@@ -1,13 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SharedItem } from '../../../contract/schemas/item';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { availableItemsQueryOptions, UNFILTERED_AVAILABLE_ITEMS } from '../../features/items/api/get-available-items';
 import { AvailableItemsView } from '../../features/items/components/available-items-view';
+import { useSentRequests } from '../../features/lending/api/get-sent-requests';
+import { sentRequestByItem } from '../../features/lending/request-state';
+import { useAuthUser } from '../../lib/auth/get-auth-user';
+import { ITEM_CARD_LENDING } from '../item-card-lending';
 
 const NetworkRequestDialog = lazyDialog(() =>
   import('../../features/network-requests/components/network-request-dialog').then((m) => m.NetworkRequestDialog),
+);
+const BorrowRequestDialog = lazyDialog(() =>
+  import('../../features/lending/components/borrow-request-dialog').then((m) => m.BorrowRequestDialog),
 );
 
 /** The first page of the list, requested while the rest of the first screen loads (app/first-page-preload.ts). */
@@ -18,14 +26,37 @@ export function prefetch(queryClient: QueryClient): void {
 /**
  * Spec §2 Available Items: what contacts and groups share with the user;
  * 'Item not listed?' asks the whole network through the network request dialog.
+ * The lending feature adds each card's request state and the borrow dialog.
  */
 export function AvailableItemsPage() {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
+  const user = useAuthUser();
+  const sent = useSentRequests({ enabled: Boolean(user.data) });
+  const sentByItem = useMemo(() => sentRequestByItem(sent.data ?? []), [sent.data]);
+  const [borrow, setBorrow] = useState<{ item: SharedItem; open: boolean } | null>(null);
+  // Without the sent requests the card cannot know whether one is active; if they fail
+  // to load, the server still refuses a second active request (request_already_active).
+  const canRequest = Boolean(user.data) && (sent.data !== undefined || sent.isError);
+  // Stable while it applies, so the memoised cards do not re-render whenever this page does.
+  const startBorrow = useCallback((item: SharedItem) => setBorrow({ item, open: true }), []);
   return (
     <PageFrame title={t('pages.availableItems.title')} subtitle={t('pages.availableItems.subtitle')}>
-      <AvailableItemsView onAskNetwork={() => setAsking(true)} />
+      <AvailableItemsView
+        onAskNetwork={() => setAsking(true)}
+        lending={ITEM_CARD_LENDING}
+        sentRequests={sentByItem}
+        onRequest={canRequest ? startBorrow : undefined}
+      />
       <NetworkRequestDialog open={asking} onOpenChange={setAsking} />
+      {borrow && (
+        <BorrowRequestDialog
+          key={borrow.item.id}
+          open={borrow.open}
+          onOpenChange={(open) => setBorrow((current) => current && { ...current, open })}
+          item={borrow.item}
+        />
+      )}
     </PageFrame>
   );
 }

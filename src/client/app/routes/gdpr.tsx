@@ -2,9 +2,9 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { PageFrame } from '../../components/layouts/page-frame';
-import { useAuthUser } from '../../features/auth/api/get-auth-user';
-import { signIn } from '../../features/auth/sign-in';
-import { LandingFooter } from '../../features/landing/components/landing-footer';
+import { useAuthUser } from '../../lib/auth/get-auth-user';
+import { signIn } from '../../lib/auth/sign-in';
+import { LandingFooter } from '../layouts/landing-footer';
 import { LandingHeader } from '../../features/landing/components/landing-header';
 import { PrivacyTabs } from '../../features/privacy/components/privacy-tabs';
 

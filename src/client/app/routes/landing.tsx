@@ -1,10 +1,10 @@
 import { CallToAction } from '../../features/landing/components/call-to-action';
 import { FeatureCards } from '../../features/landing/components/feature-cards';
 import { Hero } from '../../features/landing/components/hero';
-import { InvitedBanner } from '../../features/landing/components/invited-banner';
-import { LandingFooter } from '../../features/landing/components/landing-footer';
+import { InvitedBanner } from '../../features/referral/components/invited-banner';
+import { LandingFooter } from '../layouts/landing-footer';
 import { LandingHeader } from '../../features/landing/components/landing-header';
-import { useLandingSignIn, useReferralParam } from '../../features/landing/use-landing-sign-in';
+import { useLandingSignIn, useReferralParam } from '../../features/referral/use-landing-sign-in';
 import { useInvitation } from '../../features/referral/use-invitation';
 
 /** Signed-out home (spec §2 Landing). Imports nothing of the signed-in app, to keep the first load small. */

@@ -2,8 +2,8 @@ import { LogIn } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { Button } from '../../components/ui/button';
-import { signIn } from '../../features/auth/sign-in';
-import { LandingFooter } from '../../features/landing/components/landing-footer';
+import { signIn } from '../../lib/auth/sign-in';
+import { LandingFooter } from '../layouts/landing-footer';
 import { LandingHeader } from '../../features/landing/components/landing-header';
 
 /**

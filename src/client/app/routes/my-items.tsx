@@ -1,11 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OwnItem } from '../../../contract/schemas/item';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { myItemsQueryOptions } from '../../features/items/api/get-my-items';
+import { useContacts } from '../../features/contacts/api/get-contacts';
 import { MyItemsView } from '../../features/items/components/my-items-view';
+import { useReceivedRequests } from '../../features/lending/api/get-received-requests';
+import { ownerActiveRequestByItem } from '../../features/lending/request-state';
+import { ITEM_CARD_LENDING } from '../item-card-lending';
 
 // Both load when first opened: the photo dialog (and, behind it, the barcode reader) is not first-load code.
 const ItemCreationDialog = lazyDialog(() =>
@@ -30,15 +34,25 @@ interface JustCreated {
  * Spec §2 My Items: the user's own items with stat tiles, filters, owner
  * cards and the item dialogs. The page joins the two features of issue 16:
  * the photo/barcode dialog creates an item, then the items feature's edit
- * dialog opens on it (features do not import each other).
+ * dialog opens on it (features do not import each other). The lending
+ * feature adds the cards' hand-over and return actions and whom each item is
+ * promised or lent to; the contacts feature the contacts tile.
  */
 export function MyItemsPage() {
   const { t } = useTranslation();
   const [creating, setCreating] = useState(false);
   const [justCreated, setJustCreated] = useState<JustCreated | null>(null);
+  const contacts = useContacts();
+  const received = useReceivedRequests();
+  const activeRequests = useMemo(() => ownerActiveRequestByItem(received.data ?? []), [received.data]);
   return (
     <PageFrame title={t('pages.myItems.title')} subtitle={t('pages.myItems.subtitle')}>
-      <MyItemsView onAddFromPhoto={() => setCreating(true)} />
+      <MyItemsView
+        onAddFromPhoto={() => setCreating(true)}
+        lending={ITEM_CARD_LENDING}
+        activeRequests={activeRequests}
+        contacts={{ count: contacts.data?.length, loading: contacts.isPending }}
+      />
       <ItemCreationDialog
         open={creating}
         onOpenChange={setCreating}

@@ -1,7 +1,7 @@
 import { UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/layouts/page-frame';
-import { useAuthUser } from '../../features/auth/api/get-auth-user';
+import { useAuthUser } from '../../lib/auth/get-auth-user';
 import { BlockedPeopleList } from '../../features/blocks/components/blocked-people-list';
 import { ProfileView } from '../../features/profile/components/profile-view';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { formatUnreadCount } from '../../features/messages/format-unread-count';
+import { formatUnreadCount } from '../../lib/format-unread-count';
 import { cn } from '../../lib/cn';
 import { NAV_ITEMS, isNavItemActive } from './nav-items';
 import { UnreadBadge } from './unread-badge';

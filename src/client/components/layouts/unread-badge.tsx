@@ -1,5 +1,5 @@
 import { cn } from '../../lib/cn';
-import { formatUnreadCount } from '../../features/messages/format-unread-count';
+import { formatUnreadCount } from '../../lib/format-unread-count';
 
 /**
  * Where the bubble sits: on the corner of a padded icon button (header), or

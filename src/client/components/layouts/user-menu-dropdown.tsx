@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { User } from '../../../contract/schemas/user';
 import { LANGUAGES } from '../../../contract/enums';
-import { signOut } from '../../features/auth/sign-out';
+import { signOut } from '../../lib/auth/sign-out';
 import { getDisplayName, getEmailPreview } from '../../lib/email-preview';
 import { LANGUAGE_NATIVE_NAMES, toSupportedLanguage } from '../../i18n/languages';
 import { USER_MENU_TRIGGER_CLASSES, UserAvatar } from './user-menu-trigger';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ownerActiveRequestByItem, sentRequestByItem } from './request-state';
-import { makeLendingRequest } from './testing/make-lending-request';
+import { makeLendingRequest } from '../../testing/make-lending-request';
 
 const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}T10:00:00.000Z`;
 

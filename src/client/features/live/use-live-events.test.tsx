@@ -5,10 +5,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
 import { LIVE_EVENT_TYPES } from '../../../contract/enums';
 import { liveEventSchema } from '../../../contract/schemas/live-events';
-import { AVAILABLE_ITEMS_URL, ITEMS_URL_PREFIX, MY_ITEMS_URL } from '../items/api/item-query-keys';
-import { SENT_REQUESTS_URL } from '../lending/api/lending-query-keys';
-import { conversationsUrl, threadUrl, UNREAD_COUNT_URL } from '../messages/api/message-query-keys';
-import { useLiveConnected } from './live-status';
+import { AVAILABLE_ITEMS_URL, ITEMS_URL_PREFIX, MY_ITEMS_URL } from '../../lib/query-keys/item-query-keys';
+import { SENT_REQUESTS_URL } from '../../lib/query-keys/lending-query-keys';
+import { conversationsUrl, threadUrl, UNREAD_COUNT_URL } from '../../lib/query-keys/message-query-keys';
+import { useLiveConnected } from '../../lib/live-status';
 import { LIVE_EVENTS_URL, useLiveEvents } from './use-live-events';
 
 /**

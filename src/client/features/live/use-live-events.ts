@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { LIVE_EVENT_TYPES } from '../../../contract/enums';
 import type { LiveEvent, LiveEventType } from '../../../contract/schemas/live-events';
 import { invalidateByPrefix } from '../../lib/invalidate-by-prefix';
-import { invalidateItemQueries } from '../items/api/item-query-keys';
-import { LENDING_REQUESTS_URL } from '../lending/api/lending-query-keys';
-import { CONVERSATIONS_URL_PREFIX, UNREAD_COUNT_URL } from '../messages/api/message-query-keys';
-import { setLiveConnected } from './live-status';
+import { invalidateItemQueries } from '../../lib/query-keys/item-query-keys';
+import { LENDING_REQUESTS_URL } from '../../lib/query-keys/lending-query-keys';
+import { CONVERSATIONS_URL_PREFIX, UNREAD_COUNT_URL } from '../../lib/query-keys/message-query-keys';
+import { setLiveConnected } from '../../lib/live-status';
 
 export const LIVE_EVENTS_URL = '/api/events';
 /** Pause before opening a stream again after the browser gave up on it; doubles up to the maximum. */

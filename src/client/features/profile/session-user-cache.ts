@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '../../../contract/schemas/user';
-import { AUTH_USER_URL } from '../auth/api/get-auth-user';
+import { AUTH_USER_URL } from '../../lib/auth/get-auth-user';
 
 /**
  * Every profile write answers with the updated user: it goes straight into

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contact, UpdateContactInput } from '../../../../contract/schemas/contact';
 import { apiAnswer } from '../../../lib/api-client';
-import { CONTACTS_URL } from './get-contacts';
+import { CONTACTS_URL } from '../../../lib/query-keys/contact-query-keys';
 
 export interface UpdateContactVariables {
   id: string;

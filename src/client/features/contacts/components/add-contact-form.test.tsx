@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { makeContact } from '../testing/contact-fixtures';
+import { makeContact } from '../../../testing/contact-fixtures';
 import { AddContactForm } from './add-contact-form';
 
 /** The input a label names, with the texts its aria-describedby points to. */

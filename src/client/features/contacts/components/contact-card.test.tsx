@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Contact } from '../../../../contract/schemas/contact';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { stubImageLoading } from '../../../testing/stub-image-loading';
-import { makeContact } from '../testing/contact-fixtures';
+import { makeContact } from '../../../testing/contact-fixtures';
 import { ContactCard } from './contact-card';
 
 /** Bob Builder: two initials, and an email of his own. */

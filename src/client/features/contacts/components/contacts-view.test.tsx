@@ -7,9 +7,9 @@ import { makeUser } from '../../../testing/fixtures';
 import { mockFetch, type MockResponse } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { createQueryClient } from '../../../lib/query-client';
-import { AUTH_USER_URL } from '../../auth/api/get-auth-user';
+import { AUTH_USER_URL } from '../../../lib/auth/get-auth-user';
 import { openInNewTab, openMailApp } from '../open-external';
-import { BOB_ID, makeContact } from '../testing/contact-fixtures';
+import { BOB_ID, makeContact } from '../../../testing/contact-fixtures';
 import { ContactsView } from './contacts-view';
 
 vi.mock('../open-external', () => ({ openInNewTab: vi.fn(), openMailApp: vi.fn() }));

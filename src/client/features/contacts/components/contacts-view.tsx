@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '../../../../contract/schemas/contact';
 import { Button } from '../../../components/ui/button';
-import { useAuthUser } from '../../auth/api/get-auth-user';
+import { useAuthUser } from '../../../lib/auth/get-auth-user';
 import { useContacts } from '../api/get-contacts';
 import { AddContactDialog } from './add-contact-dialog';
 import { ContactCard } from './contact-card';

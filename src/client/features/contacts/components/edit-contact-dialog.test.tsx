@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { BOB_ID, makeContact } from '../testing/contact-fixtures';
+import { BOB_ID, makeContact } from '../../../testing/contact-fixtures';
 import { EditContactDialog } from './edit-contact-dialog';
 
 const describedText = (input: HTMLElement) =>

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockResponse } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import type { PickedContact } from '../device-import';
-import { makeContact } from '../testing/contact-fixtures';
+import { makeContact } from '../../../testing/contact-fixtures';
 import { ImportContactsPanel } from './import-contacts-panel';
 
 /** jsdom has no Contact Picker API: install a fake one for a test. */

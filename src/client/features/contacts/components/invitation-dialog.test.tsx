@@ -4,7 +4,7 @@ import type { InvitationData } from '../../../../contract/schemas/contact';
 import { makeUser } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { BOB_ID } from '../testing/contact-fixtures';
+import { BOB_ID } from '../../../testing/contact-fixtures';
 import { InvitationDialog } from './invitation-dialog';
 
 const invitation: InvitationData = {

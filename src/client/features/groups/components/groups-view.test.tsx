@@ -5,7 +5,7 @@ import { createQueryClient } from '../../../lib/query-client';
 import { makeUser } from '../../../testing/fixtures';
 import { mockFetch, type MockResponse } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { AUTH_USER_URL } from '../../auth/api/get-auth-user';
+import { AUTH_USER_URL } from '../../../lib/auth/get-auth-user';
 import { makeGroup } from '../testing/make-group';
 import { GroupsView } from './groups-view';
 

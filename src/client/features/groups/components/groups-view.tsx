@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useAuthUser } from '../../auth/api/get-auth-user';
+import { useAuthUser } from '../../../lib/auth/get-auth-user';
 import { useUserGroups } from '../api/get-user-groups';
 import { useDiscoverLocation } from '../use-discover-location';
 import { CreateGroupDialog } from './create-group-dialog';

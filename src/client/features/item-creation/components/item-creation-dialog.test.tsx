@@ -6,7 +6,7 @@ import type { CreatedFromBarcode, CreatedFromPhoto } from '../../../../contract/
 import { photoFile, stubImageDecoding } from '../../../testing/image-stubs';
 import { mockFetch, type MockResponse } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { makeOwnItem } from '../../items/testing/make-item';
+import { makeOwnItem } from '../../../testing/make-item';
 import { ANALYZE_AND_CREATE_URL, FROM_BARCODE_URL } from '../api/item-creation-urls';
 import type { BarcodeDecoder } from '../barcode-decoder';
 import { ItemCreationDialog } from './item-creation-dialog';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateItemQueries, itemUrl } from './item-query-keys';
+import { invalidateItemQueries, itemUrl } from '../../../lib/query-keys/item-query-keys';
 
 /** DELETE /api/items/{id} (owner): 204; 409 item_lent_out while someone has borrowed it. */
 export async function deleteItem(itemId: string): Promise<void> {

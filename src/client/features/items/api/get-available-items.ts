@@ -2,7 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { ItemCategory } from '../../../../contract/enums';
 import type { AvailableItemsPage, AvailableStatusFilter } from '../../../../contract/schemas/item';
 import { apiAnswer } from '../../../lib/api-client';
-import { AVAILABLE_ITEMS_URL } from './item-query-keys';
+import { AVAILABLE_ITEMS_URL } from '../../../lib/query-keys/item-query-keys';
 
 /** The filters of the Available Items page (spec §2); `q` is the trimmed search text, '' for none. */
 export interface AvailableItemsFilters {

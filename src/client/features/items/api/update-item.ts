@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OwnItem } from '../../../../contract/schemas/item';
 import { apiAnswer } from '../../../lib/api-client';
 import type { ItemSaveBody } from './create-item';
-import { invalidateItemQueries, itemUrl } from './item-query-keys';
+import { invalidateItemQueries, itemUrl } from '../../../lib/query-keys/item-query-keys';
 
 export interface UpdateItemVariables {
   itemId: string;

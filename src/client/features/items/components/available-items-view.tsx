@@ -1,24 +1,19 @@
 import { Inbox, Megaphone, SearchX } from 'lucide-react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../contract/limits';
 import type { AvailableStatusFilter, SharedItem } from '../../../../contract/schemas/item';
+import type { LendingRequest } from '../../../../contract/schemas/lending';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
-import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useAuthUser } from '../../auth/api/get-auth-user';
-import { useSentRequests } from '../../lending/api/get-sent-requests';
-import { sentRequestByItem } from '../../lending/request-state';
+import { useAuthUser } from '../../../lib/auth/get-auth-user';
 import { UNFILTERED_AVAILABLE_ITEMS, useAvailableItems, type AvailableItemsFilters } from '../api/get-available-items';
 import { CategorySelect, type CategoryFilter } from './category-select';
 import { FilterButtons } from './filter-buttons';
 import { SharedItemCard } from './item-card';
+import type { ItemCardLending } from './item-card-lending';
 import { ITEM_GRID_CLASSES, ItemsEmptyState, ItemsLoadError, ItemsLoadingGrid } from './item-list-states';
-
-const BorrowRequestDialog = lazyDialog(() =>
-  import('../../lending/components/borrow-request-dialog').then((m) => m.BorrowRequestDialog),
-);
 
 /** Typing pauses this long before a search goes out (the same rest as the group search). */
 const SEARCH_DEBOUNCE_MS = LIMITS.radiusDebounceMs;
@@ -93,6 +88,12 @@ function NotListedCard({ onAskNetwork }: NotListedCardProps) {
 export interface AvailableItemsViewProps {
   /** Opens the network request dialog; without it (or before the user is known) Ask network is disabled. */
   onAskNetwork?: () => void;
+  /** The lending parts of the cards (the page composes them). */
+  lending: ItemCardLending;
+  /** The user's own request for each item that its card shows (see sentRequestByItem in features/lending). */
+  sentRequests: ReadonlyMap<string, LendingRequest>;
+  /** Opens the borrow dialog; absent until the user and their requests are known. Stable, for the memoised cards. */
+  onRequest: ((item: SharedItem) => void) | undefined;
 }
 
 /**
@@ -101,9 +102,10 @@ export interface AvailableItemsViewProps {
  * items that loads the next page as the user scrolls (or taps Load more),
  * its empty states, and the 'Item not listed?' card. Each card shows the
  * user's own request for it, from their sent requests; Request opens the
- * borrow dialog once the user and those requests are known.
+ * borrow dialog once the user and those requests are known (both from the
+ * lending feature, which the page composes).
  */
-export function AvailableItemsView({ onAskNetwork }: AvailableItemsViewProps) {
+export function AvailableItemsView({ onAskNetwork, lending, sentRequests, onRequest }: AvailableItemsViewProps) {
   const { t } = useTranslation();
   // Starts unfiltered, the list the route prefetches (routes/available-items.tsx).
   const [text, setText] = useState(UNFILTERED_AVAILABLE_ITEMS.q);
@@ -116,16 +118,6 @@ export function AvailableItemsView({ onAskNetwork }: AvailableItemsViewProps) {
 
   const items = useMemo(() => available.data?.pages.flatMap((page) => page.items), [available.data]);
 
-  const user = useAuthUser();
-  const sent = useSentRequests({ enabled: Boolean(user.data) });
-  const sentByItem = useMemo(() => sentRequestByItem(sent.data ?? []), [sent.data]);
-  const [borrow, setBorrow] = useState<{ item: SharedItem; open: boolean } | null>(null);
-  // Without the sent requests the card cannot know whether one is active; if they fail
-  // to load, the server still refuses a second active request (request_already_active).
-  const canRequest = Boolean(user.data) && (sent.data !== undefined || sent.isError);
-  // Stable while it applies, so the memoised cards do not re-render whenever this view does.
-  const startBorrow = useCallback((item: SharedItem) => setBorrow({ item, open: true }), []);
-  const openBorrow = canRequest ? startBorrow : undefined;
   const filtering = filters.q !== '' || filters.category !== 'all' || filters.status !== 'all';
 
   const sentinel = useRef<HTMLDivElement>(null);
@@ -210,8 +202,9 @@ export function AvailableItemsView({ onAskNetwork }: AvailableItemsViewProps) {
               <li key={item.id}>
                 <SharedItemCard
                   item={item}
-                  sentRequest={sentByItem.get(item.id)}
-                  onRequest={openBorrow}
+                  sentRequest={sentRequests.get(item.id)}
+                  onRequest={onRequest}
+                  lending={lending}
                   imagePriority={index === 0}
                 />
               </li>
@@ -232,15 +225,6 @@ export function AvailableItemsView({ onAskNetwork }: AvailableItemsViewProps) {
           </div>
         )}
       </div>
-
-      {borrow && (
-        <BorrowRequestDialog
-          key={borrow.item.id}
-          open={borrow.open}
-          onOpenChange={(open) => setBorrow((current) => current && { ...current, open })}
-          item={borrow.item}
-        />
-      )}
     </>
   );
 }

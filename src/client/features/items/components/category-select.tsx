@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ITEM_CATEGORIES, type ItemCategory } from '../../../../contract/enums';
-import { CATEGORY_LABEL_KEYS } from '../item-labels';
+import { CATEGORY_LABEL_KEYS } from '../../../lib/item-labels';
 import { SelectField } from '../../../components/ui/select-field';
 
 export type CategoryFilter = ItemCategory | 'all';

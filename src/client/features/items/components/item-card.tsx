@@ -10,9 +10,8 @@ import { Button } from '../../../components/ui/button';
 import { useDateFormatters } from '../../../i18n/use-date-formatters';
 import { cn } from '../../../lib/cn';
 import { localIsoDate, parseIsoDate } from '../../../lib/local-date';
-import { HandOverAction, ReturnItemAction } from '../../lending/components/owner-lending-actions';
-import { RequestActions } from '../../lending/components/request-actions';
-import { CATEGORY_LABEL_KEYS, STATUS_LABEL_KEYS } from '../item-labels';
+import { CATEGORY_LABEL_KEYS, STATUS_LABEL_KEYS } from '../../../lib/item-labels';
+import type { ItemCardLending } from './item-card-lending';
 import { ItemImage } from './item-image';
 
 /** Dark text on a light tint: AA contrast for every status. */
@@ -173,6 +172,8 @@ export interface OwnItemCardProps {
   item: OwnItem;
   /** The request the item is promised (accepted) or lent out (borrowed) under, when known. */
   activeRequest?: LendingRequest;
+  /** Hand over and Return Item; a card without them shows the owner's own actions only. */
+  lending?: ItemCardLending;
   onEdit: (item: OwnItem) => void;
   onPermissions: (item: OwnItem) => void;
   onDelete: (item: OwnItem) => void;
@@ -187,7 +188,15 @@ export interface OwnItemCardProps {
  * queries answers, and re-rendering every card each time made long tasks on
  * slow phones; a card now renders again only when its own props change.
  */
-function OwnItemCardView({ item, activeRequest, onEdit, onPermissions, onDelete, imagePriority }: OwnItemCardProps) {
+function OwnItemCardView({
+  item,
+  activeRequest,
+  lending,
+  onEdit,
+  onPermissions,
+  onDelete,
+  imagePriority,
+}: OwnItemCardProps) {
   const { t } = useTranslation();
   const name = item.name;
   if (item.status === 'borrowed') {
@@ -196,14 +205,14 @@ function OwnItemCardView({ item, activeRequest, onEdit, onPermissions, onDelete,
       <ItemCardFrame
         item={item}
         extra={<RequestBadges counts={item.requestCounts} />}
-        actions={<ReturnItemAction item={item} request={lentTo} />}
+        actions={lending && <lending.ReturnItemAction item={item} request={lentTo} />}
         imagePriority={imagePriority}
       />
     );
   }
   const actions = (
     <div className="space-y-3">
-      {activeRequest?.status === 'accepted' && <HandOverAction request={activeRequest} />}
+      {lending && activeRequest?.status === 'accepted' && <lending.HandOverAction request={activeRequest} />}
       <div className="flex flex-wrap items-center gap-2">
         <Button
           variant="secondary"
@@ -293,6 +302,8 @@ export interface SharedItemCardProps {
   sentRequest?: LendingRequest;
   /** Opens the borrow dialog; absent until the user and their requests are known. */
   onRequest?: (item: SharedItem) => void;
+  /** Request and the request's status; a card without them shows the item only. */
+  lending?: ItemCardLending;
   imagePriority?: boolean;
 }
 
@@ -300,12 +311,12 @@ export interface SharedItemCardProps {
  * Someone else's card (Available Items): the groups it was shared through
  * and the lending actions of spec §2 (Request, or the user's request's status).
  */
-function SharedItemCardView({ item, sentRequest, onRequest, imagePriority }: SharedItemCardProps) {
+function SharedItemCardView({ item, sentRequest, onRequest, lending, imagePriority }: SharedItemCardProps) {
   return (
     <ItemCardFrame
       item={item}
       extra={<SharedViaBadges groups={item.sharedViaGroups} />}
-      actions={<RequestActions item={item} request={sentRequest} onRequest={onRequest} />}
+      actions={lending && <lending.RequestActions item={item} request={sentRequest} onRequest={onRequest} />}
       imagePriority={imagePriority}
     />
   );

@@ -8,7 +8,7 @@ import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { DONATION_BANNER_STORAGE_KEY } from '../donation';
 import { photoFile, stubImageDecoding } from '../../../testing/image-stubs';
-import { DRILL_ID, makeOwnItem } from '../testing/make-item';
+import { DRILL_ID, makeOwnItem } from '../../../testing/make-item';
 import { ItemFormDialog } from './item-form-dialog';
 
 const SAVED_PHOTO_1 = '11111111-1111-4111-8111-111111111111';

@@ -3,12 +3,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../contract/limits';
 import type { OwnItem } from '../../../../contract/schemas/item';
+import type { LendingRequest } from '../../../../contract/schemas/lending';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
-import { useContacts } from '../../contacts/api/get-contacts';
-import { useReceivedRequests } from '../../lending/api/get-received-requests';
-import { ownerActiveRequestByItem } from '../../lending/request-state';
 import { useMyItems } from '../api/get-my-items';
 import {
   countByStatus,
@@ -20,6 +18,7 @@ import {
 import { CategorySelect } from './category-select';
 import { FilterButtons } from './filter-buttons';
 import { OwnItemCard } from './item-card';
+import type { ItemCardLending } from './item-card-lending';
 import { ITEM_GRID_CLASSES, ItemsEmptyState, ItemsLoadError, ItemsLoadingGrid } from './item-list-states';
 
 const ItemFormDialog = lazyDialog(() => import('./item-form-dialog').then((m) => m.ItemFormDialog));
@@ -70,7 +69,8 @@ interface OpenItemDialog {
  * contacts), status buttons with counts, search and category (filtered here:
  * the server sends every item of the user), the grid of the owner's cards
  * with their loading, error and empty states, and the item dialogs. The
- * received requests tell each card whom it is promised or lent to.
+ * received requests tell each card whom it is promised or lent to; they and
+ * the contacts count come from other features, which the page composes.
  */
 export interface MyItemsViewProps {
   /**
@@ -78,14 +78,17 @@ export interface MyItemsViewProps {
    * composes; without it only Add item shows.
    */
   onAddFromPhoto?: () => void;
+  /** The lending parts of the cards. */
+  lending: ItemCardLending;
+  /** The request each item is promised or lent out under (see ownerActiveRequestByItem in features/lending). */
+  activeRequests: ReadonlyMap<string, LendingRequest>;
+  /** The contacts tile: how many, undefined while loading (or after a failure). */
+  contacts: { count: number | undefined; loading: boolean };
 }
 
-export function MyItemsView({ onAddFromPhoto }: MyItemsViewProps = {}) {
+export function MyItemsView({ onAddFromPhoto, lending, activeRequests, contacts }: MyItemsViewProps) {
   const { t } = useTranslation();
   const myItems = useMyItems();
-  const contacts = useContacts();
-  const received = useReceivedRequests();
-  const activeRequests = useMemo(() => ownerActiveRequestByItem(received.data ?? []), [received.data]);
   const [filters, setFilters] = useState<MyItemsFilters>(NO_MY_ITEMS_FILTERS);
   const [createOpen, setCreateOpen] = useState(false);
   const [dialog, setDialog] = useState<OpenItemDialog | null>(null);
@@ -153,8 +156,8 @@ export function MyItemsView({ onAddFromPhoto }: MyItemsViewProps = {}) {
         <StatTile
           icon={Users}
           label={t('items.list.stats.contacts')}
-          value={contacts.data?.length}
-          loading={contacts.isPending}
+          value={contacts.count}
+          loading={contacts.loading}
           data-testid="stat-contacts"
         />
       </dl>
@@ -243,6 +246,7 @@ export function MyItemsView({ onAddFromPhoto }: MyItemsViewProps = {}) {
                   imagePriority={index === 0}
                   item={item}
                   activeRequest={activeRequests.get(item.id)}
+                  lending={lending}
                   onEdit={openers.edit}
                   onPermissions={openers.permissions}
                   onDelete={openers.delete}

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { invalidateByPrefix } from '../../../lib/invalidate-by-prefix';
-import { invalidateItemQueries } from '../../items/api/item-query-keys';
-import { CONVERSATIONS_URL_PREFIX, MESSAGES_URL } from '../../messages/api/message-query-keys';
-import { LENDING_REQUESTS_URL } from './lending-query-keys';
+import { invalidateItemQueries } from '../../../lib/query-keys/item-query-keys';
+import { CONVERSATIONS_URL_PREFIX, MESSAGES_URL } from '../../../lib/query-keys/message-query-keys';
+import { LENDING_REQUESTS_URL } from '../../../lib/query-keys/lending-query-keys';
 
 /**
  * After any lending step (spec §7 "Lending requests"): sent and received

@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { localIsoDate } from '../../../lib/local-date';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { DRILL_ID, makeSharedItem } from '../../items/testing/make-item';
-import { LENDING_REQUESTS_URL, SENT_REQUESTS_URL } from '../api/lending-query-keys';
+import { DRILL_ID, makeSharedItem } from '../../../testing/make-item';
+import { LENDING_REQUESTS_URL, SENT_REQUESTS_URL } from '../../../lib/query-keys/lending-query-keys';
 import { BorrowRequestDialog } from './borrow-request-dialog';
 
 type Routes = Parameters<typeof mockFetch>[0];

@@ -1,8 +1,8 @@
 import { Tag, User } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { SharedItem } from '../../../../contract/schemas/item';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { CATEGORY_LABEL_KEYS } from '../../items/item-labels';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { CATEGORY_LABEL_KEYS } from '../../../lib/item-labels';
 import { BorrowRequestForm } from './borrow-request-form';
 
 export interface BorrowRequestDialogProps {
@@ -19,43 +19,39 @@ export interface BorrowRequestDialogProps {
 export function BorrowRequestDialog({ open, onOpenChange, item }: BorrowRequestDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && (
-        <DialogContent
-          title={t('lending.borrow.title', { name: item.name })}
-          description={t('lending.borrow.description', { owner: item.owner.name })}
-          closeLabel={t('common.close')}
-          focusFirstField
-          data-testid="borrow-dialog"
-        >
-          <div className="mb-4 space-y-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-            <dl className="flex flex-wrap gap-x-4 gap-y-1">
-              <div className="flex min-w-0 items-center gap-1.5">
-                <dt>
-                  <User className="h-4 w-4 text-slate-500" aria-hidden="true" />
-                  <span className="sr-only">{t('items.card.owner')}</span>
-                </dt>
-                <dd className="truncate" data-testid="borrow-owner">
-                  {item.owner.name}
-                </dd>
-              </div>
-              <div className="flex min-w-0 items-center gap-1.5">
-                <dt>
-                  <Tag className="h-4 w-4 text-slate-500" aria-hidden="true" />
-                  <span className="sr-only">{t('items.card.category')}</span>
-                </dt>
-                <dd className="truncate">{t(CATEGORY_LABEL_KEYS[item.category])}</dd>
-              </div>
-            </dl>
-            {item.description && (
-              <p className="break-words" data-testid="borrow-item-description">
-                {item.description}
-              </p>
-            )}
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('lending.borrow.title', { name: item.name })}
+      description={t('lending.borrow.description', { owner: item.owner.name })}
+      data-testid="borrow-dialog"
+    >
+      <div className="mb-4 space-y-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+        <dl className="flex flex-wrap gap-x-4 gap-y-1">
+          <div className="flex min-w-0 items-center gap-1.5">
+            <dt>
+              <User className="h-4 w-4 text-slate-500" aria-hidden="true" />
+              <span className="sr-only">{t('items.card.owner')}</span>
+            </dt>
+            <dd className="truncate" data-testid="borrow-owner">
+              {item.owner.name}
+            </dd>
           </div>
-          <BorrowRequestForm item={item} onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      )}
-    </Dialog>
+          <div className="flex min-w-0 items-center gap-1.5">
+            <dt>
+              <Tag className="h-4 w-4 text-slate-500" aria-hidden="true" />
+              <span className="sr-only">{t('items.card.category')}</span>
+            </dt>
+            <dd className="truncate">{t(CATEGORY_LABEL_KEYS[item.category])}</dd>
+          </div>
+        </dl>
+        {item.description && (
+          <p className="break-words" data-testid="borrow-item-description">
+            {item.description}
+          </p>
+        )}
+      </div>
+      <BorrowRequestForm item={item} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }

@@ -2,8 +2,8 @@ import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { POLLING } from '../../../../contract/limits';
 import type { ConversationSummary } from '../../../../contract/schemas/messages';
 import { apiAnswer } from '../../../lib/api-client';
-import { pollingWhileOffline, useLiveConnected } from '../../live/live-status';
-import { conversationsUrl } from './message-query-keys';
+import { pollingWhileOffline, useLiveConnected } from '../../../lib/live-status';
+import { conversationsUrl } from '../../../lib/query-keys/message-query-keys';
 
 /** GET /api/conversations/{userId}: one summary per partner, newest first (spec §3 Conversation summary). */
 export async function getConversations(userId: string, signal?: AbortSignal): Promise<ConversationSummary[]> {

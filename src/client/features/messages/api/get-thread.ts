@@ -2,8 +2,8 @@ import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { POLLING } from '../../../../contract/limits';
 import type { Thread } from '../../../../contract/schemas/messages';
 import { apiAnswer } from '../../../lib/api-client';
-import { pollingWhileOffline, useLiveConnected } from '../../live/live-status';
-import { threadUrl } from './message-query-keys';
+import { pollingWhileOffline, useLiveConnected } from '../../../lib/live-status';
+import { threadUrl } from '../../../lib/query-keys/message-query-keys';
 
 /**
  * GET /api/conversations/{userId}/{partnerId}: the partner and every message

@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { POLLING } from '../../../../contract/limits';
 import { createQueryClient } from '../../../lib/query-client';
 import { mockFetch } from '../../../testing/mock-fetch';
-import { setLiveConnected } from '../../live/live-status';
+import { setLiveConnected } from '../../../lib/live-status';
 import { useUnreadCount } from './get-unread-count';
-import { UNREAD_COUNT_URL } from './message-query-keys';
+import { UNREAD_COUNT_URL } from '../../../lib/query-keys/message-query-keys';
 
 function renderUnreadCount() {
   const queryClient = createQueryClient();

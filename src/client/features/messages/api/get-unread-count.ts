@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { POLLING } from '../../../../contract/limits';
 import type { UnreadCount } from '../../../../contract/schemas/messages';
 import { apiAnswer } from '../../../lib/api-client';
-import { pollingWhileOffline, useLiveConnected } from '../../live/live-status';
-import { UNREAD_COUNT_URL } from './message-query-keys';
+import { pollingWhileOffline, useLiveConnected } from '../../../lib/live-status';
+import { UNREAD_COUNT_URL } from '../../../lib/query-keys/message-query-keys';
 
 /** Total unread messages of the signed-in user, for the header and bottom-nav badges. */
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {

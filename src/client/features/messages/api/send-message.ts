@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SendMessageInput } from '../../../../contract/schemas/messages';
 import { apiRequest } from '../../../lib/api-client';
-import { MESSAGES_URL, conversationsUrl, threadUrl } from './message-query-keys';
+import { MESSAGES_URL, conversationsUrl, threadUrl } from '../../../lib/query-keys/message-query-keys';
 
 export interface SendMessageVariables {
   userId: string;

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { ConversationSummary } from '../../../../contract/schemas/messages';
 import { useDateFormatters } from '../../../i18n/use-date-formatters';
 import { cn } from '../../../lib/cn';
-import { formatUnreadCount } from '../format-unread-count';
+import { formatUnreadCount } from '../../../lib/format-unread-count';
 import { conversationPreview, partnerLabel } from '../message-texts';
 import { conversationHref } from '../messages-route';
 

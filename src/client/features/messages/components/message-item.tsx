@@ -5,26 +5,38 @@ import { cn } from '../../../lib/cn';
 import { isItemSharedWithReader, messageKind, senderName, systemMessageText } from '../message-texts';
 import { AVAILABLE_ITEMS_PATH } from '../messages-route';
 import { LendingRequestMessage } from './lending-request-message';
+import type { MessageParts } from './message-parts';
 import { MessageTime } from './message-time';
 import { NetworkRequestMessage } from './network-request-message';
 
 interface MessageItemProps {
   message: Message;
   userId: string;
+  parts: MessageParts;
 }
 
 /** One entry of the thread, drawn by its kind (see messageKind). */
-export function MessageItem({ message, userId }: MessageItemProps) {
+export function MessageItem({ message, userId, parts }: MessageItemProps) {
   const kind = messageKind(message);
   return (
     <li className="flex flex-col" data-testid="message" data-message-id={message.id} data-kind={kind}>
       {kind === 'bubble' && <MessageBubble message={message} own={message.senderId === userId} />}
       {kind === 'system' && <SystemNotice message={message} userId={userId} />}
       {kind === 'lendingRequest' && message.lendingRequest && (
-        <LendingRequestMessage message={message} request={message.lendingRequest} userId={userId} />
+        <LendingRequestMessage
+          message={message}
+          request={message.lendingRequest}
+          userId={userId}
+          LendingDecision={parts.LendingDecision}
+        />
       )}
       {kind === 'networkRequest' && message.networkRequest && (
-        <NetworkRequestMessage message={message} request={message.networkRequest} userId={userId} />
+        <NetworkRequestMessage
+          message={message}
+          request={message.networkRequest}
+          userId={userId}
+          HelpDialog={parts.HelpDialog}
+        />
       )}
     </li>
   );

@@ -11,6 +11,7 @@ import { MESSAGES_PATH } from '../messages-route';
 import { partnerLabel } from '../message-texts';
 import { MessageComposer } from './message-composer';
 import { MessageItem } from './message-item';
+import type { MessageParts } from './message-parts';
 
 interface MessageThreadProps {
   userId: string;
@@ -23,6 +24,8 @@ interface MessageThreadProps {
    * import each other, so the page composes it).
    */
   headerActions?: (partner: ThreadPartner) => ReactNode;
+  /** Other features' parts of request messages (see MessageParts). */
+  parts: MessageParts;
 }
 
 /** Who the open thread is with, as the header names them. */
@@ -42,7 +45,7 @@ function inTimeOrder(messages: readonly Message[]): Message[] {
  * with unread messages marks them read (spec §4); so does a new message that
  * arrives while it is open. Render with `key={partnerId}`.
  */
-export function MessageThread({ userId, partnerId, partnerName, headerActions }: MessageThreadProps) {
+export function MessageThread({ userId, partnerId, partnerName, headerActions, parts }: MessageThreadProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const thread = useThread(userId, partnerId);
@@ -111,7 +114,7 @@ export function MessageThread({ userId, partnerId, partnerName, headerActions }:
           <div role="log" aria-label={t('messages.thread.label', { name })}>
             <ol className="flex flex-col gap-3">
               {messages.map((message) => (
-                <MessageItem key={message.id} message={message} userId={userId} />
+                <MessageItem key={message.id} message={message} userId={userId} parts={parts} />
               ))}
             </ol>
           </div>

@@ -10,6 +10,7 @@ import { useCurrentUserId } from '../api/use-current-user-id';
 import { partnerLabel } from '../message-texts';
 import { PARTNER_PARAM } from '../messages-route';
 import { ConversationList } from './conversation-list';
+import type { MessageParts } from './message-parts';
 import { MessageThread, type ThreadPartner } from './message-thread';
 
 /**
@@ -22,6 +23,8 @@ const PANEL_HEIGHT = 'h-[calc(100dvh-17.5rem)] min-h-80 md:h-[calc(100dvh-13.5re
 interface MessagesViewProps {
   /** Controls for the open thread's header (the page composes blocking there). */
   threadActions?: (partner: ThreadPartner) => ReactNode;
+  /** The lending and network-request parts of request messages (the page composes them). */
+  messageParts: MessageParts;
 }
 
 /**
@@ -29,7 +32,7 @@ interface MessagesViewProps {
  * (`/messages?with=<partnerId>`). Phones show one view at a time: the list,
  * or the thread with a back button; from md up both sit side by side.
  */
-export function MessagesView({ threadActions }: MessagesViewProps = {}) {
+export function MessagesView({ threadActions, messageParts }: MessagesViewProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const partnerId = params.get(PARTNER_PARAM) || undefined;
@@ -83,6 +86,7 @@ export function MessagesView({ threadActions }: MessagesViewProps = {}) {
               partner ? partnerLabel(t, { name: partner.partnerName, deleted: partner.partnerDeleted }) : undefined
             }
             headerActions={threadActions}
+            parts={messageParts}
           />
         ) : (
           <div className="flex flex-1 flex-col items-center justify-center px-6 text-center" data-testid="no-thread">

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { senderName } from '../message-texts';
 import type { Message } from '../../../../contract/schemas/messages';
 import { Button } from '../../../components/ui/button';
-import { CATEGORY_LABEL_KEYS } from '../../items/item-labels';
-import { QuickAddDialog } from '../../network-requests/components/quick-add-dialog';
-import { URGENCY_LABEL_KEYS } from '../../network-requests/network-request-labels';
+import { CATEGORY_LABEL_KEYS } from '../../../lib/item-labels';
+import { URGENCY_LABEL_KEYS } from '../../../lib/network-request-labels';
+import type { MessageParts } from './message-parts';
 import { MessageTime } from './message-time';
 
 type NetworkRequestInfo = NonNullable<Message['networkRequest']>;
@@ -15,6 +15,7 @@ interface NetworkRequestMessageProps {
   message: Message;
   request: NetworkRequestInfo;
   userId: string;
+  HelpDialog: MessageParts['HelpDialog'];
 }
 
 /**
@@ -22,7 +23,7 @@ interface NetworkRequestMessageProps {
  * category, urgency). The receiver may answer once with 'Add Item to Help'
  * (the quick-add dialog); afterwards the message says it was answered.
  */
-export function NetworkRequestMessage({ message, request, userId }: NetworkRequestMessageProps) {
+export function NetworkRequestMessage({ message, request, userId, HelpDialog }: NetworkRequestMessageProps) {
   const { t } = useTranslation();
   const [helping, setHelping] = useState(false);
   const own = request.requesterId === userId;
@@ -63,7 +64,7 @@ export function NetworkRequestMessage({ message, request, userId }: NetworkReque
             <HandHelping className="h-4 w-4" aria-hidden="true" />
             {t('messages.networkRequest.help')}
           </Button>
-          <QuickAddDialog
+          <HelpDialog
             open={helping}
             onOpenChange={setHelping}
             messageId={message.id}

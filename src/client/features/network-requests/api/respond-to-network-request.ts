@@ -5,10 +5,10 @@ import type {
   RespondToNetworkRequestInput,
 } from '../../../../contract/schemas/network-request';
 import { apiAnswer } from '../../../lib/api-client';
-import { CONTACTS_URL } from '../../contacts/api/get-contacts';
-import { invalidateItemQueries } from '../../items/api/item-query-keys';
-import { invalidateConversationQueries } from '../../messages/api/invalidate-conversations';
-import { respondToNetworkRequestUrl } from '../../messages/api/message-query-keys';
+import { CONTACTS_URL } from '../../../lib/query-keys/contact-query-keys';
+import { invalidateItemQueries } from '../../../lib/query-keys/item-query-keys';
+import { invalidateConversationQueries } from '../../../lib/query-keys/invalidate-conversations';
+import { respondToNetworkRequestUrl } from '../../../lib/query-keys/message-query-keys';
 
 export type NetworkRequestResponse = z.infer<typeof networkRequestResponseSchema>;
 

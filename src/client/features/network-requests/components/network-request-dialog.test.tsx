@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '../../../../contract/limits';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { NETWORK_REQUESTS_URL, conversationsUrl } from '../../messages/api/message-query-keys';
+import { NETWORK_REQUESTS_URL, conversationsUrl } from '../../../lib/query-keys/message-query-keys';
 import { NetworkRequestDialog } from './network-request-dialog';
 
 type Routes = Parameters<typeof mockFetch>[0];

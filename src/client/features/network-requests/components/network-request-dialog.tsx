@@ -4,15 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ITEM_CATEGORIES, URGENCIES } from '../../../../contract/enums';
 import { networkRequestFormSchema, type NetworkRequestFormInput } from '../../../../contract/schemas/network-request';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormDialog, FormDialogActions } from '../../../components/ui/form-dialog';
 import { LIMITS } from '../../../../contract/limits';
 import { TextareaField, TextField } from '../../../components/ui/form-field';
 import { runWithToasts } from '../../../lib/run-with-toasts';
 import { SelectField } from '../../../components/ui/select-field';
-import { CATEGORY_LABEL_KEYS } from '../../items/item-labels';
+import { CATEGORY_LABEL_KEYS } from '../../../lib/item-labels';
 import { useCreateNetworkRequest, type CreateNetworkRequestBody } from '../api/create-network-request';
-import { URGENCY_LABEL_KEYS } from '../network-request-labels';
+import { URGENCY_LABEL_KEYS } from '../../../lib/network-request-labels';
 
 type NetworkRequestFormValues = z.output<typeof networkRequestFormSchema>;
 
@@ -28,19 +27,15 @@ export interface NetworkRequestDialogProps {
 export function NetworkRequestDialog({ open, onOpenChange }: NetworkRequestDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && (
-        <DialogContent
-          title={t('networkRequests.dialog.title')}
-          description={t('networkRequests.dialog.description')}
-          closeLabel={t('common.close')}
-          focusFirstField
-          data-testid="network-request-dialog"
-        >
-          <NetworkRequestForm onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      )}
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('networkRequests.dialog.title')}
+      description={t('networkRequests.dialog.description')}
+      data-testid="network-request-dialog"
+    >
+      <NetworkRequestForm onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -138,14 +133,13 @@ function NetworkRequestForm({ onDone }: { onDone: () => void }) {
           <p className="text-sm font-medium text-red-700">{errorText(errors.urgency.message)}</p>
         )}
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={isSubmitting} data-testid="network-request-submit">
-          {t('networkRequests.dialog.submit')}
-        </Button>
-      </div>
+      <FormDialogActions
+        submitLabel={t('networkRequests.dialog.submit')}
+        onCancel={onDone}
+        busy={isSubmitting}
+        submitTestId="network-request-submit"
+        layout="tight"
+      />
     </form>
   );
 }

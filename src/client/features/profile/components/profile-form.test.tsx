@@ -7,7 +7,7 @@ import { mockFetch } from '../../../testing/mock-fetch';
 import { makeUser } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render-with-providers';
 import { createQueryClient } from '../../../lib/query-client';
-import { AUTH_USER_URL } from '../../auth/api/get-auth-user';
+import { AUTH_USER_URL } from '../../../lib/auth/get-auth-user';
 import { ProfileForm } from './profile-form';
 
 /** The texts an input's aria-describedby points to (hint and error). */

@@ -8,7 +8,7 @@ import { makeUser } from '../../../testing/fixtures';
 import { photoFile, stubImageDecoding } from '../../../testing/image-stubs';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
-import { AUTH_USER_URL } from '../../auth/api/get-auth-user';
+import { AUTH_USER_URL } from '../../../lib/auth/get-auth-user';
 import { ProfilePhotoField } from './profile-photo-field';
 
 const PHOTO_URL = '/api/users/user-1/photo?v=p1';

@@ -1,11 +1,11 @@
 import { Route } from 'wouter';
 import type { User } from '../../../../../contract/schemas/user';
-import { GroupDetailsPage } from '../../../../app/routes/group-details';
 import { createQueryClient } from '../../../../lib/query-client';
 import { makeUser } from '../../../../testing/fixtures';
 import { mockFetch } from '../../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../../testing/render-with-providers';
-import { AUTH_USER_URL } from '../../../auth/api/get-auth-user';
+import { AUTH_USER_URL } from '../../../../lib/auth/get-auth-user';
+import { GroupDetailsView } from '../group-details-view';
 import { GROUP_ID } from './group-fixtures';
 
 type Routes = Parameters<typeof mockFetch>[0];
@@ -20,9 +20,7 @@ export function renderGroupDetails(routes: Routes, options: { user?: User | null
   const queryClient = createQueryClient();
   queryClient.setQueryData([AUTH_USER_URL], options.user === undefined ? makeUser() : options.user);
   const result = renderWithProviders(
-    <Route path="/groups/:id">
-      <GroupDetailsPage />
-    </Route>,
+    <Route path="/groups/:id">{(params) => <GroupDetailsView key={params.id} groupId={params.id} />}</Route>,
     { queryClient, path: `/groups/${GROUP_ID}` },
   );
   return { ...result, fetchMock };

@@ -1,0 +1,18 @@
+import type { ComponentType } from 'react';
+
+/**
+ * What other features draw inside a thread. The Messages page passes them in
+ * (app/routes/messages.tsx), because features do not import each other.
+ */
+export interface MessageParts {
+  /** Accept or Decline, with an optional reply, under a pending request the reader owns (features/lending). */
+  LendingDecision: ComponentType<{ requestId: string; requesterName: string }>;
+  /** 'Add Item to Help': the dialog that answers a network request (features/network-requests). */
+  HelpDialog: ComponentType<{
+    open: boolean;
+    onOpenChange: (open: boolean) => void;
+    messageId: string;
+    requestTitle: string;
+    requesterName: string;
+  }>;
+}

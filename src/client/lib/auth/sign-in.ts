@@ -1,0 +1,46 @@
+import { assignLocation } from '../full-page-navigation';
+import { getDeviceInfo, type DeviceInfo } from './device-detection';
+
+export const SIGN_IN_PATH = '/api/login';
+
+/**
+ * Spec §2: on iOS (every browser there is WebKit) and on Safari, sign-in is a
+ * click on a hidden link rather than a location assignment; WebKit treats a
+ * link activation as a regular navigation, which is what the sign-in redirect
+ * chain and its cookies were made to work with there.
+ */
+export function needsLinkNavigation(device: Pick<DeviceInfo, 'isIos' | 'isSafari'>): boolean {
+  return device.isIos || device.isSafari;
+}
+
+export interface SignInEnvironment {
+  device: Pick<DeviceInfo, 'isIos' | 'isSafari'>;
+  document: Document;
+  /** Full page navigation by script. */
+  assign: (url: string) => void;
+}
+
+function browserEnvironment(): SignInEnvironment {
+  return { device: getDeviceInfo(), document, assign: assignLocation };
+}
+
+/** /api/login, with the in-app path to come back to after sign-in (the server accepts only our own paths). */
+export function signInUrl(returnTo?: string): string {
+  return returnTo ? `${SIGN_IN_PATH}?returnTo=${encodeURIComponent(returnTo)}` : SIGN_IN_PATH;
+}
+
+/** Starts sign-in with a full page navigation to /api/login (spec §2); `returnTo` is where to land afterwards. */
+export function signIn(env: SignInEnvironment = browserEnvironment(), returnTo?: string): void {
+  const url = signInUrl(returnTo);
+  if (!needsLinkNavigation(env.device)) {
+    env.assign(url);
+    return;
+  }
+  const link = env.document.createElement('a');
+  link.href = url;
+  link.hidden = true;
+  link.rel = 'noopener';
+  env.document.body.appendChild(link);
+  link.click();
+  link.remove();
+}
