@@ -7,7 +7,7 @@ import {
   type ContactFormInput,
   type ContactFormValues,
 } from '../../../../contract/schemas/contact';
-import { Button } from '../../../components/ui/button';
+import { FormDialogActions } from '../../../components/ui/form-dialog';
 import { TextField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/error-message';
@@ -84,14 +84,13 @@ export function AddContactForm({ onCreated, onCancel }: AddContactFormProps) {
         error={errorText(errors.username?.message)}
         {...register('username')}
       />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting} data-testid="add-contact-cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={isSubmitting} data-testid="add-contact-submit">
-          {t('contacts.add.submit')}
-        </Button>
-      </div>
+      <FormDialogActions
+        submitLabel={t('contacts.add.submit')}
+        onCancel={onCancel}
+        busy={isSubmitting}
+        submitTestId="add-contact-submit"
+        cancelTestId="add-contact-cancel"
+      />
     </form>
   );
 }

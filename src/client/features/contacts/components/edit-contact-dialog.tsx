@@ -3,8 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { updateContactSchema, type Contact } from '../../../../contract/schemas/contact';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormDialog, FormDialogActions } from '../../../components/ui/form-dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/error-message';
 import { useUpdateContact } from '../api/update-contact';
@@ -65,14 +64,12 @@ function EditContactForm({ contact, onDone }: { contact: Contact; onDone: () => 
         nameLabel={t('contacts.fields.displayName')}
         phoneHint={t('contacts.fields.phoneHint')}
       />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={isSubmitting} data-testid="contact-edit-save">
-          {t('contacts.edit.save')}
-        </Button>
-      </div>
+      <FormDialogActions
+        submitLabel={t('contacts.edit.save')}
+        onCancel={onDone}
+        busy={isSubmitting}
+        submitTestId="contact-edit-save"
+      />
     </form>
   );
 }
@@ -87,23 +84,16 @@ interface EditContactDialogProps {
 export function EditContactDialog({ contact, onClose }: EditContactDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog
+    <FormDialog
       open={contact !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
+      title={t('contacts.edit.title')}
+      description={contact && t('contacts.edit.description', { name: contact.name })}
+      data-testid="edit-contact-dialog"
     >
-      {contact && (
-        <DialogContent
-          title={t('contacts.edit.title')}
-          description={t('contacts.edit.description', { name: contact.name })}
-          closeLabel={t('common.close')}
-          focusFirstField
-          data-testid="edit-contact-dialog"
-        >
-          <EditContactForm key={contact.id} contact={contact} onDone={onClose} />
-        </DialogContent>
-      )}
-    </Dialog>
+      {contact && <EditContactForm key={contact.id} contact={contact} onDone={onClose} />}
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/error-message';
 import { useInvitationData } from '../api/get-invitation-data';
@@ -87,22 +87,17 @@ interface InvitationDialogProps {
 export function InvitationDialog({ contact, onClose }: InvitationDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog
+    <FormDialog
       open={contact !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
+      title={contact && t('contacts.invitation.title', { name: contact.name })}
+      description={t('contacts.invitation.description')}
+      focusFirstField={false}
+      data-testid="invitation-dialog"
     >
-      {contact && (
-        <DialogContent
-          title={t('contacts.invitation.title', { name: contact.name })}
-          description={t('contacts.invitation.description')}
-          closeLabel={t('common.close')}
-          data-testid="invitation-dialog"
-        >
-          <InvitationBody key={contact.id} contactId={contact.id} onSent={onClose} />
-        </DialogContent>
-      )}
-    </Dialog>
+      {contact && <InvitationBody key={contact.id} contactId={contact.id} onSent={onClose} />}
+    </FormDialog>
   );
 }

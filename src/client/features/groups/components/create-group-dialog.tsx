@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Group } from '../../../../contract/schemas/group';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { CreateGroupForm } from './create-group-form';
 
 interface CreateGroupDialogProps {
@@ -13,24 +13,20 @@ interface CreateGroupDialogProps {
 export function CreateGroupDialog({ open, onOpenChange, onCreated }: CreateGroupDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && (
-        <DialogContent
-          title={t('groups.create.title')}
-          description={t('groups.create.description')}
-          closeLabel={t('common.close')}
-          focusFirstField
-          data-testid="create-group-dialog"
-        >
-          <CreateGroupForm
-            onCancel={() => onOpenChange(false)}
-            onCreated={(group) => {
-              onOpenChange(false);
-              onCreated?.(group);
-            }}
-          />
-        </DialogContent>
-      )}
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('groups.create.title')}
+      description={t('groups.create.description')}
+      data-testid="create-group-dialog"
+    >
+      <CreateGroupForm
+        onCancel={() => onOpenChange(false)}
+        onCreated={(group) => {
+          onOpenChange(false);
+          onCreated?.(group);
+        }}
+      />
+    </FormDialog>
   );
 }

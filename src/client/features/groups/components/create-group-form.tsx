@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { LIMITS } from '../../../../contract/limits';
 import { createGroupSchema, type CreateGroupInput, type Group } from '../../../../contract/schemas/group';
-import { Button } from '../../../components/ui/button';
+import { FormDialogActions } from '../../../components/ui/form-dialog';
 import { TextareaField, TextField } from '../../../components/ui/form-field';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
@@ -132,14 +132,12 @@ export function CreateGroupForm({ onCreated, onCancel }: CreateGroupFormProps) {
           </div>
         )}
       />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={isSubmitting} data-testid="create-group-submit">
-          {t('groups.create.submit')}
-        </Button>
-      </div>
+      <FormDialogActions
+        submitLabel={t('groups.create.submit')}
+        onCancel={onCancel}
+        busy={isSubmitting}
+        submitTestId="create-group-submit"
+      />
     </form>
   );
 }

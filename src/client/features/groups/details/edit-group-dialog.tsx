@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { updateGroupSchema, type GroupDetails } from '../../../../contract/schemas/group';
 import { LIMITS } from '../../../../contract/limits';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormDialog, FormDialogActions } from '../../../components/ui/form-dialog';
 import { TextareaField, TextField } from '../../../components/ui/form-field';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
@@ -114,14 +113,12 @@ function EditGroupForm({ group, onDone }: { group: GroupDetails; onDone: () => v
           )}
         />
       </div>
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={isSubmitting} data-testid="group-edit-save">
-          {t('groups.details.edit.save')}
-        </Button>
-      </div>
+      <FormDialogActions
+        submitLabel={t('groups.details.edit.save')}
+        onCancel={onDone}
+        busy={isSubmitting}
+        submitTestId="group-edit-save"
+      />
     </form>
   );
 }
@@ -136,23 +133,16 @@ interface EditGroupDialogProps {
 export function EditGroupDialog({ group, open, onClose }: EditGroupDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         if (!next) onClose();
       }}
+      title={t('groups.details.edit.title')}
+      description={t('groups.details.edit.description')}
+      data-testid="group-edit-dialog"
     >
-      {open && (
-        <DialogContent
-          title={t('groups.details.edit.title')}
-          description={t('groups.details.edit.description')}
-          closeLabel={t('common.close')}
-          focusFirstField
-          data-testid="group-edit-dialog"
-        >
-          <EditGroupForm group={group} onDone={onClose} />
-        </DialogContent>
-      )}
-    </Dialog>
+      <EditGroupForm group={group} onDone={onClose} />
+    </FormDialog>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../contract/limits';
 import type { SharedItem } from '../../../../contract/schemas/item';
 import { borrowFormSchema, type BorrowFormInput } from '../../../../contract/schemas/lending';
-import { Button } from '../../../components/ui/button';
+import { FormDialogActions } from '../../../components/ui/form-dialog';
 import { TextareaField, TextField } from '../../../components/ui/form-field';
 import { localIsoDate } from '../../../lib/local-date';
 import { runWithToasts } from '../../../lib/run-with-toasts';
@@ -92,14 +92,13 @@ export function BorrowRequestForm({ item, onDone }: BorrowRequestFormProps) {
           {...register('requestedUntil')}
         />
       </div>
-      <div className="sticky -bottom-5 -mx-5 -mb-5 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:static sm:mx-0 sm:mb-0 sm:flex-row sm:justify-end sm:border-0 sm:px-0 sm:pb-0">
-        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={isSubmitting} data-testid="borrow-submit">
-          {t('lending.borrow.submit')}
-        </Button>
-      </div>
+      <FormDialogActions
+        submitLabel={t('lending.borrow.submit')}
+        onCancel={onDone}
+        busy={isSubmitting}
+        submitTestId="borrow-submit"
+        layout="sticky"
+      />
     </form>
   );
 }

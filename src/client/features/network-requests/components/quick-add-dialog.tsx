@@ -3,8 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { quickAddItemSchema, type QuickAddItemInput } from '../../../../contract/schemas/network-request';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormDialog, FormDialogActions } from '../../../components/ui/form-dialog';
 import { LIMITS } from '../../../../contract/limits';
 import { TextareaField, TextField } from '../../../components/ui/form-field';
 import { runWithToasts } from '../../../lib/run-with-toasts';
@@ -30,22 +29,18 @@ export interface QuickAddDialogProps {
 export function QuickAddDialog({ open, onOpenChange, ...props }: QuickAddDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && (
-        <DialogContent
-          title={t('networkRequests.quickAdd.title')}
-          description={t('networkRequests.quickAdd.description', {
-            title: props.requestTitle,
-            name: props.requesterName,
-          })}
-          closeLabel={t('common.close')}
-          focusFirstField
-          data-testid="quick-add-dialog"
-        >
-          <QuickAddForm {...props} onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      )}
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('networkRequests.quickAdd.title')}
+      description={t('networkRequests.quickAdd.description', {
+        title: props.requestTitle,
+        name: props.requesterName,
+      })}
+      data-testid="quick-add-dialog"
+    >
+      <QuickAddForm {...props} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -104,14 +99,13 @@ function QuickAddForm({ messageId, requestTitle, requesterName, onDone }: QuickA
         data-testid="quick-add-description"
         {...register('description')}
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={isSubmitting} data-testid="quick-add-submit">
-          {t('networkRequests.quickAdd.submit')}
-        </Button>
-      </div>
+      <FormDialogActions
+        submitLabel={t('networkRequests.quickAdd.submit')}
+        onCancel={onDone}
+        busy={isSubmitting}
+        submitTestId="quick-add-submit"
+        layout="tight"
+      />
     </form>
   );
 }
