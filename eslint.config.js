@@ -1,6 +1,42 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Client layering (ARCHITECTURE.md, Client): app → features → components, lib,
+ * i18n, contract. A feature imports no other feature (the pages in app/
+ * compose them); shared code imports no feature and nothing from app/.
+ * Feature folders are read from disk, so a new feature is fenced in at once.
+ */
+const CLIENT = './src/client';
+const features = readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const clientBoundaries = [
+  ...features.map((feature) => ({
+    target: `${CLIENT}/features/${feature}`,
+    from: `${CLIENT}/features`,
+    except: [`./${feature}`],
+    message: 'Features do not import each other: move shared code to lib/ or components/, or compose in app/.',
+  })),
+  {
+    target: `${CLIENT}/features`,
+    from: `${CLIENT}/app`,
+    message: 'Features do not import app/: the app composes features, not the other way round.',
+  },
+  ...['components', 'lib', 'i18n'].map((shared) => ({
+    target: `${CLIENT}/${shared}`,
+    from: [`${CLIENT}/features`, `${CLIENT}/app`],
+    message: `${shared}/ is shared code: it imports no feature and nothing from app/.`,
+  })),
+  {
+    target: './src/contract',
+    from: [`${CLIENT}`, './src/server'],
+    message: 'The contract is shared by client and server and imports neither.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'drizzle', 'playwright-report', 'test-results', 'bench/results'] },
@@ -37,5 +73,21 @@ export default tseslint.config(
   {
     files: ['src/client/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}', 'src/contract/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // no-cycle reads the imported files itself: it needs the TypeScript parser and resolution.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: clientBoundaries }],
+      // A lazy import() runs after both modules have loaded: the route tables and the
+      // first-page preloader name each other's chunks that way, which is no cycle at load.
+      'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: true }],
+    },
   },
 );

@@ -1,0 +1,77 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The client's layering rules (eslint.config.js, ARCHITECTURE.md "Client")
+ * are only worth having if they fail on a wrong import. These lint made-up
+ * text as if it sat at a real path, with the project's own configuration, so
+ * the imports resolve to the real files.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function ruleIds(relativePath: string, code: string): Promise<(string | null)[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}/${relativePath}` });
+  return result!.messages.map((message) => message.ruleId);
+}
+
+// Uses what it imports, so only the layering rules can object.
+const importing = (specifier: string, name: string) =>
+  `import { ${name} } from '${specifier}';\n\nexport const used = ${name};\n`;
+
+describe('client boundaries (import-x/no-restricted-paths)', () => {
+  it('refuses a feature importing another feature', async () => {
+    const ids = await ruleIds(
+      'src/client/features/items/boundary-probe.ts',
+      importing('../lending/request-state', 'sentRequestByItem'),
+    );
+    expect(ids).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('refuses a feature importing app/', async () => {
+    const ids = await ruleIds(
+      'src/client/features/items/boundary-probe.ts',
+      importing('../../app/item-card-lending', 'ITEM_CARD_LENDING'),
+    );
+    expect(ids).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('refuses shared code (components/, lib/) importing a feature', async () => {
+    expect(
+      await ruleIds(
+        'src/client/components/layouts/boundary-probe.ts',
+        importing('../../features/news/news-items', 'NEWS_PRIORITIES'),
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
+    expect(
+      await ruleIds(
+        'src/client/lib/boundary-probe.ts',
+        importing('../features/lending/request-state', 'sentRequestByItem'),
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('lets a feature use its own files, lib/ and components/, and app/ compose features', async () => {
+    expect(
+      await ruleIds(
+        'src/client/features/items/boundary-probe.ts',
+        `import { CATEGORY_LABEL_KEYS } from '../../lib/item-labels';\nimport { Button } from '../../components/ui/button';\nimport { DONATION_URL } from './donation';\n\nexport const used = [CATEGORY_LABEL_KEYS, Button, DONATION_URL];\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIds(
+        'src/client/app/boundary-probe.ts',
+        importing('../features/lending/request-state', 'sentRequestByItem'),
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('client import cycles (import-x/no-cycle)', () => {
+  it('refuses a module importing one that imports it back', async () => {
+    // lib/error-message.ts imports lib/api-client.ts; this api-client imports it back.
+    const ids = await ruleIds('src/client/lib/api-client.ts', importing('./error-message', 'getErrorMessage'));
+    expect(ids).toEqual(['import-x/no-cycle']);
+  });
+});
