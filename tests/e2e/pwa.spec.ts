@@ -128,6 +128,10 @@ test('the service worker registers, controls the page after a reload, and Chromi
   expect(installabilityErrors).toEqual([]);
   const { errors } = await cdp.send('Page.getAppManifest');
   expect(errors).toEqual([]);
+  // The check is real: a document of ours without the manifest link (the health check's JSON) is refused.
+  await page.goto('/healthz');
+  const refused = await cdp.send('Page.getInstallabilityErrors');
+  expect(refused.installabilityErrors.map((error) => error.errorId)).toContain('no-manifest');
   await cdp.detach();
 });
 

@@ -31,6 +31,8 @@ function registerInBackground(): void {
  * compete with what the first page still loads.
  */
 function registerWhenIdle(): () => void {
+  // `vite` in development serves no sw.js (the plugin writes it at build time only).
+  if (import.meta.env.DEV) return () => {};
   let cancel = () => {};
   const schedule = () => {
     // Safari has no requestIdleCallback (the DOM types claim every browser has).
