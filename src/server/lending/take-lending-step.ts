@@ -5,6 +5,7 @@ import { items, lendingRequests } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { visibleToViewer } from '../items/item-visibility';
 import { insertMessages } from '../messages/post-message';
+import { syncLoanReminder } from '../loans/sync-loan-reminder';
 import { authorize, type Actor } from '../policies';
 import type { LendingChange } from './announce-lending-change';
 import { mappingLendingConflicts, refusalError } from './lending-errors';
@@ -90,6 +91,13 @@ export async function applyLendingStep(
       })
       .where(eq(lendingRequests.id, request.id)),
   );
+  // Due-date reminders follow the loan: queued from the accept on, removed when it ends (docs/decisions/0026).
+  await syncLoanReminder(tx, {
+    id: request.id,
+    previousStatus: request.status,
+    status: outcome.next,
+    expectedReturnDate: request.expectedReturnDate,
+  });
   if (outcome.itemStatus) {
     await tx
       .update(items)

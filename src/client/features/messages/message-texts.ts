@@ -20,6 +20,9 @@ export const SYSTEM_TEXT_KEYS = {
   requester_account_deleted: 'messages.system.requester_account_deleted',
   borrower_account_deleted: 'messages.system.borrower_account_deleted',
   owner_account_deleted: 'messages.system.owner_account_deleted',
+  extension_requested: 'messages.system.extension_requested',
+  extension_accepted: 'messages.system.extension_accepted',
+  extension_declined: 'messages.system.extension_declined',
 } as const satisfies Record<SystemEvent, string>;
 
 /** The conversation list knows the event but not the item: a short text without it. */
@@ -36,6 +39,9 @@ export const SYSTEM_PREVIEW_KEYS = {
   requester_account_deleted: 'messages.preview.requester_account_deleted',
   borrower_account_deleted: 'messages.preview.borrower_account_deleted',
   owner_account_deleted: 'messages.preview.owner_account_deleted',
+  extension_requested: 'messages.preview.extension_requested',
+  extension_accepted: 'messages.preview.extension_accepted',
+  extension_declined: 'messages.preview.extension_declined',
 } as const satisfies Record<SystemEvent, string>;
 
 export const REQUEST_STATUS_KEYS = {

@@ -1,0 +1,26 @@
+import { and, desc, eq, or } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { lendingRequests, loanExtensionRequests } from '../db/schema';
+import type { Actor } from '../policies';
+import type { ExtensionRow } from './request-extension';
+
+/**
+ * GET /api/loan-extensions: the open extension requests of the actor's
+ * loans, both the ones they asked for and the ones waiting for their answer.
+ * One statement; the `lendingRequest:read` rule (one of the two parties) is
+ * the WHERE clause.
+ */
+export async function listPendingLoanExtensions(db: Database, actor: Actor): Promise<ExtensionRow[]> {
+  const rows = await db
+    .select({ extension: loanExtensionRequests })
+    .from(loanExtensionRequests)
+    .innerJoin(lendingRequests, eq(lendingRequests.id, loanExtensionRequests.lendingRequestId))
+    .where(
+      and(
+        eq(loanExtensionRequests.status, 'pending'),
+        or(eq(lendingRequests.requesterId, actor.id), eq(lendingRequests.ownerId, actor.id)),
+      ),
+    )
+    .orderBy(desc(loanExtensionRequests.createdAt));
+  return rows.map((row) => row.extension);
+}
