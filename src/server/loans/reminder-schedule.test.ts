@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { decideReminder, reminderMoments } from './reminder-schedule';
+
+const timing = { timeZone: 'Europe/Zurich', hour: 9 };
+// Due on Wednesday 2026-06-10; Zurich is UTC+2 in June, so 9:00 there is 07:00 UTC.
+const due = '2026-06-10';
+const at = (iso: string) => new Date(iso);
+
+describe('reminderMoments', () => {
+  it('is the day before at 9, then the day after and weekly, three times', () => {
+    expect(reminderMoments(due, timing).map((m) => [m.kind, m.sequence, m.at.toISOString()])).toEqual([
+      ['due_soon', 0, '2026-06-09T07:00:00.000Z'],
+      ['overdue', 1, '2026-06-11T07:00:00.000Z'],
+      ['overdue', 2, '2026-06-18T07:00:00.000Z'],
+      ['overdue', 3, '2026-06-25T07:00:00.000Z'],
+    ]);
+  });
+});
+
+describe('decideReminder', () => {
+  it('sends nothing before the day before, and looks again then', () => {
+    const decision = decideReminder(due, at('2026-06-01T10:00:00Z'), timing);
+    expect(decision.send).toBeNull();
+    expect(decision.next?.toISOString()).toBe('2026-06-09T07:00:00.000Z');
+  });
+
+  it('says "due tomorrow" on the day before from 9 on, then waits for the day after', () => {
+    const decision = decideReminder(due, at('2026-06-09T07:00:00Z'), timing);
+    expect(decision.send).toMatchObject({ kind: 'due_soon', sequence: 0 });
+    expect(decision.next?.toISOString()).toBe('2026-06-11T07:00:00.000Z');
+    expect(decideReminder(due, at('2026-06-09T06:59:59Z'), timing).send).toBeNull();
+  });
+
+  it('never says "due tomorrow" on the due date itself (a job that ran late)', () => {
+    const decision = decideReminder(due, at('2026-06-10T08:00:00Z'), timing);
+    expect(decision.send).toBeNull();
+    expect(decision.next?.toISOString()).toBe('2026-06-11T07:00:00.000Z');
+  });
+
+  it('sends the overdue notices on the day after, a week later and two weeks later, then stops', () => {
+    expect(decideReminder(due, at('2026-06-11T07:00:00Z'), timing).send).toMatchObject({
+      kind: 'overdue',
+      sequence: 1,
+    });
+    expect(decideReminder(due, at('2026-06-18T07:30:00Z'), timing).send).toMatchObject({
+      kind: 'overdue',
+      sequence: 2,
+    });
+    const last = decideReminder(due, at('2026-06-25T07:00:00Z'), timing);
+    expect(last.send).toMatchObject({ kind: 'overdue', sequence: 3 });
+    expect(last.next).toBeNull();
+  });
+
+  it('after an outage sends only the latest overdue notice, never two at once', () => {
+    const decision = decideReminder(due, at('2026-06-20T12:00:00Z'), timing);
+    expect(decision.send).toMatchObject({ kind: 'overdue', sequence: 2 });
+    expect(decision.next?.toISOString()).toBe('2026-06-25T07:00:00.000Z');
+  });
+});
