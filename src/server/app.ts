@@ -38,6 +38,7 @@ import { legalRoutes } from './legal/routes';
 import { messageRoutes } from './messages/routes';
 import { unreadCountRoute } from './messages/unread-count-route';
 import { networkRequestRoutes } from './network-requests/routes';
+import { notificationRoutes } from './notifications/routes';
 import { registerApiReference } from './openapi/api-reference';
 import { referralRoutes } from './referral/routes';
 import { feedbackRoutes } from './feedback/routes';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(messageRoutes, { db });
   await app.register(networkRequestRoutes, { db });
   await app.register(blockRoutes, { db });
+  await app.register(notificationRoutes, { db, push: config.push });
   await app.register(liveEventRoutes, { db, pingIntervalMs: deps.liveStreamPingMs });
   await app.register(legalRoutes, { operator: config.operator });
   await app.register(healthRoutes, { db });

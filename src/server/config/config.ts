@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { readOrCreateVapidKeys, type VapidKeys } from './vapid-keys';
 
 /**
  * The one place that reads the environment. Everything else receives a typed
@@ -86,6 +87,30 @@ const envSchema = z
           .transform(Number)
           .optional(),
       ),
+    /** Web Push (docs/decisions/0024): the VAPID key pair; unset, one is generated once into DATA_DIR. */
+    VAPID_PUBLIC_KEY: optionalText(200),
+    VAPID_PRIVATE_KEY: optionalText(200),
+    /** The contact push services may use about our traffic: a mailto: or https: URL (default: PUBLIC_URL). */
+    VAPID_SUBJECT: optionalText(300).pipe(
+      z
+        .string()
+        .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
+        .nullable(),
+    ),
+    /**
+     * Push-service hosts besides the known browser vendors' that may receive
+     * push requests (comma-separated; a leading "*." allows subdomains). The
+     * server POSTs to whatever endpoint a browser hands it, so only these are accepted.
+     */
+    PUSH_ENDPOINT_HOSTS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER_URL && !env.OIDC_CLIENT_ID) {
@@ -126,6 +151,13 @@ const envSchema = z
         }
       }
     }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'is required when the other VAPID key is set (both or neither)',
+      });
+    }
     if (!env.OIDC_ISSUER_URL && (env.OIDC_CLIENT_ID || env.OIDC_CLIENT_SECRET)) {
       ctx.addIssue({
         code: 'custom',
@@ -159,6 +191,14 @@ export interface AppConfig {
   operator: OperatorConfig;
   /** Photo analysis for "create an item from a photo" (docs/decisions/0020). */
   itemAnalysis: ItemAnalysisConfig;
+  /** Web Push (docs/decisions/0024). */
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  vapid: VapidKeys & { subject: string };
+  /** Extra push-service hosts allowed besides the browser vendors' (tests and self-hosted push services). */
+  extraEndpointHosts: string[];
 }
 
 export interface ItemAnalysisConfig {
@@ -221,6 +261,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       name: e.OPERATOR_NAME,
       address: e.OPERATOR_ADDRESS && addressLines(e.OPERATOR_ADDRESS),
       email: e.OPERATOR_EMAIL,
+    },
+    push: {
+      vapid: {
+        ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : readOrCreateVapidKeys(dataDir)),
+        // Push services want a contact; an http:// PUBLIC_URL (development) is not accepted by web-push.
+        subject:
+          e.VAPID_SUBJECT ?? (publicUrl.protocol === 'https:' ? publicUrl.origin : 'mailto:push@lendloop.invalid'),
+      },
+      extraEndpointHosts: e.PUSH_ENDPOINT_HOSTS,
     },
     itemAnalysis: {
       endpoint:

@@ -3,6 +3,7 @@ import type { Database, DbOrTx } from '../db/client';
 import { groupJoinRequests, groupMembers, groups, users } from '../db/schema';
 import { blockBetween, isBlockBetween } from '../blocks/block-sql';
 import { AppError } from '../http/app-error';
+import { notifyJoinRequest } from '../notifications/notify-join-request';
 import { authorize, can, type Actor } from '../policies';
 import { accessOf, findGroup, type GroupRow } from './group-query';
 import type { JoinRequestRow } from './group-presenter';
@@ -42,12 +43,17 @@ export async function createJoinRequest(
   if (row.hasPendingRequest) throw new AppError('group_request_pending', 'A join request is already pending');
   if (row.memberCount >= row.group.maxMembers) throw full();
 
-  const [created] = await db
-    .insert(groupJoinRequests)
-    .values({ groupId, userId: actor.id, requestMessage: input.requestMessage })
-    // The partial unique index allows one pending request; a double tap loses the race quietly.
-    .onConflictDoNothing()
-    .returning();
+  // The request and the admin's notification (docs/decisions/0024) commit together.
+  const created = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(groupJoinRequests)
+      .values({ groupId, userId: actor.id, requestMessage: input.requestMessage })
+      // The partial unique index allows one pending request; a double tap loses the race quietly.
+      .onConflictDoNothing()
+      .returning();
+    if (inserted) await notifyJoinRequest(tx, { groupId, requesterId: actor.id });
+    return inserted;
+  });
   if (!created) throw new AppError('group_request_pending', 'A join request is already pending');
   return { request: created, user: await personOf(db, actor.id) };
 }

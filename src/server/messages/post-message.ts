@@ -3,6 +3,7 @@ import type { MessageType } from '../../contract/enums';
 import type { SystemEvent } from '../../contract/schemas/messages';
 import type { Database, DbOrTx } from '../db/client';
 import { messages } from '../db/schema';
+import { notifyAboutMessages } from '../notifications/notify-messages';
 import { countUnreadMessages } from './count-unread-messages';
 import { unreadCounted } from './unread-counted';
 import type { LiveEventBus, LiveEventDelivery } from '../events/live-event-bus';
@@ -28,12 +29,13 @@ export interface PostedMessage {
 
 /**
  * Writes messages inside the caller's transaction (a request's status and its
- * system message commit together, or not at all). Call
+ * system message commit together, or not at all), with their notifications
+ * (docs/decisions/0024): pass a transaction, not the pool. Call
  * `announceMessages` once the transaction has committed.
  */
 export async function insertMessages(tx: DbOrTx, rows: readonly NewMessage[]): Promise<PostedMessage[]> {
   if (rows.length === 0) return [];
-  return tx
+  const posted = await tx
     .insert(messages)
     .values(
       rows.map((row) => ({
@@ -48,6 +50,12 @@ export async function insertMessages(tx: DbOrTx, rows: readonly NewMessage[]): P
       })),
     )
     .returning({ id: messages.id, senderId: messages.senderId, receiverId: messages.receiverId });
+  // Every message is also a notification for its receiver (push, email digest), in the same transaction.
+  await notifyAboutMessages(
+    tx,
+    posted.map((message) => message.id),
+  );
+  return posted;
 }
 
 /**

@@ -39,9 +39,12 @@ export async function sendMessage(
   // A deleted account's stand-in is refused like an unknown id (rule message:send, docs/decisions/0015).
   if (!partner || !can(actor, 'message:send', partner)) throw recipientNotAllowed();
 
-  const posted = await insertMessages(db, [
-    { senderId: actor.id, receiverId: input.receiverId, content: input.content, messageType: 'user' },
-  ]);
+  // A transaction: the message and its notification commit together.
+  const posted = await db.transaction((tx) =>
+    insertMessages(tx, [
+      { senderId: actor.id, receiverId: input.receiverId, content: input.content, messageType: 'user' },
+    ]),
+  );
   await announceAfterCommit(log, () => announceMessages(db, bus, posted));
   const [created] = posted;
   const [row] = created ? await selectThreadMessages(db, actor.id, input.receiverId, eq(messages.id, created.id)) : [];

@@ -3,6 +3,7 @@ import { blockBetween } from '../blocks/block-sql';
 import type { DbOrTx } from '../db/client';
 import { contacts, groupMembers, messages } from '../db/schema';
 import type { PostedMessage } from '../messages/post-message';
+import { notifyAboutMessages } from '../notifications/notify-messages';
 
 /**
  * The requester's network (decision 0018, amending 0010): their **mutual**
@@ -48,5 +49,10 @@ export async function insertNetworkRequestMessages(
       FROM (${networkOf(request.requesterId)}) network
     RETURNING id, sender_id, receiver_id
   `);
+  // Everyone asked is notified in the same transaction (docs/decisions/0024), in a bounded number of statements.
+  await notifyAboutMessages(
+    tx,
+    result.rows.map((row) => row.id),
+  );
   return result.rows.map((row) => ({ id: row.id, senderId: row.sender_id, receiverId: row.receiver_id }));
 }

@@ -7,6 +7,7 @@ import { groupRules } from './group-policy';
 import { itemRules, photoRules } from './item-policy';
 import { lendingRules } from './lending-policy';
 import { messageRules } from './message-policy';
+import { notificationRules } from './notification-policy';
 import { userRules } from './user-policy';
 
 export { requireActor, requireSession, type Actor } from './actor';
@@ -31,6 +32,7 @@ const rules = {
   ...messageRules,
   ...feedbackRules,
   ...blockRules,
+  ...notificationRules,
 } as const;
 
 export type Action = keyof typeof rules;

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import type { NotificationKind } from '../../contract/enums';
+import type { SystemEvent } from '../../contract/schemas/messages';
+import { blockBetween } from '../blocks/block-sql';
+import type { DbOrTx } from '../db/client';
+import { items, lendingRequests, messages, networkRequests, users } from '../db/schema';
+import { recordNotifications, type NotificationInput } from './record-notifications';
+
+/**
+ * Which kind of notification a system message is (docs/decisions/0024). The
+ * messages that end something because an account is gone notify nobody: the
+ * conversation shows them, and there is no one left to answer.
+ */
+const KIND_OF_SYSTEM_EVENT: Record<SystemEvent, NotificationKind | null> = {
+  request_created: 'borrow_request',
+  request_withdrawn: 'borrow_request',
+  extension_requested: 'borrow_request',
+  request_accepted: 'request_answered',
+  request_declined: 'request_answered',
+  item_deleted: 'request_answered',
+  extension_accepted: 'request_answered',
+  extension_declined: 'request_answered',
+  item_borrowed: 'handover',
+  item_returned: 'handover',
+  network_request: 'network_request',
+  network_item_added: 'network_request',
+  requester_account_deleted: null,
+  borrower_account_deleted: null,
+  owner_account_deleted: null,
+};
+
+type MessageFacts = {
+  id: string;
+  sender_id: string;
+  receiver_id: string;
+  message_type: string;
+  system_event: SystemEvent | null;
+  sender_name: string;
+  item_name: string | null;
+  network_title: string | null;
+};
+
+/**
+ * The notifications of messages just written, inside the transaction that
+ * wrote them (so the message, its notification and its push job commit
+ * together). One statement reads what the texts need and drops receivers who
+ * must hear nothing: a deleted account, or someone with a block between them
+ * and the sender (ADR 0018); then `recordNotifications` (three statements),
+ * whatever the number of messages.
+ */
+export async function notifyAboutMessages(tx: DbOrTx, messageIds: readonly string[]): Promise<void> {
+  if (messageIds.length === 0) return;
+  const { rows } = await tx.execute<MessageFacts>(sql`
+    SELECT m.id, m.sender_id, m.receiver_id, m.message_type, m.system_event,
+           sender.name AS sender_name,
+           coalesce(m.system_item_name, i.name) AS item_name,
+           nr.title AS network_title
+      FROM ${messages} m
+      JOIN ${users} receiver ON receiver.id = m.receiver_id AND receiver.deleted_at IS NULL
+      JOIN ${users} sender ON sender.id = m.sender_id
+      LEFT JOIN ${lendingRequests} lr ON lr.id = m.lending_request_id
+      LEFT JOIN ${items} i ON i.id = lr.item_id
+      LEFT JOIN ${networkRequests} nr ON nr.id = m.network_request_id
+     WHERE m.id = ANY(${sql.param([...messageIds])}::uuid[])
+       AND NOT ${blockBetween(sql`m.sender_id`, sql`m.receiver_id`)}`);
+  const inputs: NotificationInput[] = [];
+  for (const row of rows) {
+    const kind = row.system_event
+      ? KIND_OF_SYSTEM_EVENT[row.system_event]
+      : row.message_type === 'user' || row.message_type === 'text'
+        ? 'message'
+        : null;
+    if (!kind) continue;
+    inputs.push({
+      userId: row.receiver_id,
+      kind,
+      event: row.system_event ?? 'message',
+      // The link opens the conversation with the sender: every lending step and "looking for" lives there.
+      payload: {
+        partnerId: row.sender_id,
+        senderName: row.sender_name,
+        itemName: row.item_name ?? row.network_title,
+      },
+      messageId: row.id,
+    });
+  }
+  await recordNotifications(tx, inputs);
+}

@@ -1,0 +1,178 @@
+import type https from 'node:https';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import webpush, { WebPushError, type RequestOptions } from 'web-push';
+import type { Language, NotificationKind } from '../../../contract/enums';
+import type { PushConfig } from '../../config/config';
+import type { Database } from '../../db/client';
+import { messages, notifications, pushSubscriptions, users } from '../../db/schema';
+import { localeText } from '../../i18n/locale-texts';
+import type { JobPayloads } from '../../jobs/job-names';
+
+export interface DeliverPushDeps {
+  db: Database;
+  push: PushConfig;
+  logger: Logger;
+  /** Tests pass an agent that trusts their self-signed push service; production uses Node's default CAs. */
+  agent?: https.Agent;
+  /** How long one push request may take. */
+  timeoutMs?: number;
+}
+
+/** What the service worker receives (public/push-handlers.js shows it). */
+export interface PushMessage {
+  title: string;
+  body: string;
+  /** A path of this app to open on click. */
+  url: string;
+  /** One notification per event on the device: a retry replaces, never doubles. */
+  tag: string;
+}
+
+/** A day: a push older than that is stale news (the email digest covers it). */
+const TTL_SECONDS = 24 * 60 * 60;
+/** What asks something of the person, or answers them, may wake a phone; the rest waits for a good moment. */
+const URGENCY: Record<NotificationKind, NonNullable<RequestOptions['urgency']>> = {
+  borrow_request: 'high',
+  request_answered: 'high',
+  message: 'high',
+  reminder: 'high',
+  join_request: 'normal',
+  handover: 'normal',
+  network_request: 'normal',
+};
+
+interface ClaimedNotification {
+  id: string;
+  user_id: string;
+  kind: NotificationKind;
+  event: string;
+  payload: Record<string, string | number | null>;
+  language: Language;
+}
+
+/**
+ * The 'deliver-push' job (docs/decisions/0024): sends one notification to
+ * each of the recipient's push subscriptions, in their language.
+ *
+ * It first claims the notification: one UPDATE sets `pushed_at` only while it
+ * is unset, unseen (neither the notification nor its message has been read),
+ * and the recipient's account exists. A job that runs again (a retry, a crash
+ * after the claim) finds it claimed and sends nothing: a push may be lost in a
+ * crash, never sent twice. When no device took it for a reason that may pass
+ * (a push service error, a timeout), the claim is released and the job fails,
+ * so graphile-worker retries it. 404 and 410 mean the subscription is gone:
+ * its row is deleted.
+ */
+export function createDeliverPushJob(deps: DeliverPushDeps): (payload: JobPayloads['deliver-push']) => Promise<void> {
+  const { db, push, logger } = deps;
+  const vapidDetails = {
+    subject: push.vapid.subject,
+    publicKey: push.vapid.publicKey,
+    privateKey: push.vapid.privateKey,
+  };
+
+  return async ({ notificationId }) => {
+    const claimed = await claim(db, notificationId);
+    if (!claimed) return;
+    const subscriptions = await db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, claimed.user_id));
+    if (subscriptions.length === 0) return;
+
+    const body = JSON.stringify(renderPushMessage(claimed));
+    const options: RequestOptions = {
+      vapidDetails,
+      TTL: TTL_SECONDS,
+      urgency: URGENCY[claimed.kind],
+      timeout: deps.timeoutMs ?? 10_000,
+      ...(deps.agent ? { agent: deps.agent } : {}),
+    };
+    const results = await Promise.all(
+      subscriptions.map(async (subscription) => {
+        try {
+          await webpush.sendNotification(
+            { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+            body,
+            options,
+          );
+          return { id: subscription.id, outcome: 'sent' as const };
+        } catch (error) {
+          const status = error instanceof WebPushError ? error.statusCode : undefined;
+          if (status === 404 || status === 410) return { id: subscription.id, outcome: 'gone' as const };
+          logger.warn({ err: error, status, subscriptionId: subscription.id }, 'push delivery failed');
+          return { id: subscription.id, outcome: 'failed' as const };
+        }
+      }),
+    );
+    const sent = results.filter((r) => r.outcome === 'sent').map((r) => r.id);
+    const gone = results.filter((r) => r.outcome === 'gone').map((r) => r.id);
+    const failed = results.filter((r) => r.outcome === 'failed');
+    if (gone.length > 0) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
+    if (sent.length > 0) {
+      await db
+        .update(pushSubscriptions)
+        .set({ lastSuccessAt: sql`now()` })
+        .where(inArray(pushSubscriptions.id, sent));
+    }
+    if (sent.length === 0 && failed.length > 0) {
+      // Nobody got it and the cause may pass: let the retry try again.
+      await db.update(notifications).set({ pushedAt: null }).where(eq(notifications.id, claimed.id));
+      throw new Error(`Push delivery failed for all ${failed.length} subscription(s); will retry`);
+    }
+  };
+}
+
+async function claim(db: Database, notificationId: string): Promise<ClaimedNotification | undefined> {
+  const { rows } = await db.execute<ClaimedNotification & Record<string, unknown>>(sql`
+    UPDATE ${notifications} n
+       SET pushed_at = now()
+      FROM ${users} u
+     WHERE n.id = ${notificationId}::uuid
+       AND u.id = n.user_id
+       AND u.deleted_at IS NULL
+       AND n.pushed_at IS NULL
+       AND n.seen_at IS NULL
+       AND NOT EXISTS (SELECT 1 FROM ${messages} m WHERE m.id = n.message_id AND m.read_at IS NOT NULL)
+    RETURNING n.id, n.user_id, n.kind, n.event, n.payload, u.language`);
+  return rows[0];
+}
+
+/** Title, body and link of a notification in the recipient's language (public/locales/<lng>/notifications.json). */
+export function renderPushMessage(notification: {
+  id: string;
+  event: string;
+  payload: Record<string, string | number | null>;
+  language: Language;
+}): PushMessage {
+  const t = localeText('notifications', notification.language);
+  const vars: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(notification.payload)) if (value !== null) vars[key] = value;
+  const name = typeof vars.senderName === 'string' ? vars.senderName : t('someone');
+  vars.senderName = name;
+  vars.itemName ??= t('anItem');
+  if (typeof vars.dueDate === 'string') vars.dueDate = formatDate(vars.dueDate, notification.language);
+  // Reminders go to both people of a loan and say different things to each.
+  const key = typeof vars.role === 'string' ? `${notification.event}.${vars.role}` : notification.event;
+  return {
+    title: t(`${key}.title`, vars),
+    body: t(`${key}.body`, vars),
+    url: clickUrl(notification.payload),
+    tag: notification.id,
+  };
+}
+
+/** The screen a click opens: the group for a join request, else the conversation the event happened in. */
+function clickUrl(payload: Record<string, string | number | null>): string {
+  if (typeof payload.groupId === 'string') return `/groups/${encodeURIComponent(payload.groupId)}`;
+  if (typeof payload.partnerId === 'string') return `/messages?with=${encodeURIComponent(payload.partnerId)}`;
+  return '/';
+}
+
+/** A calendar date (YYYY-MM-DD) as the recipient writes it; it names a day, so it is formatted in UTC. */
+function formatDate(date: string, language: Language): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime())) return date;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(parsed);
+}
