@@ -7,7 +7,7 @@ import { FALLBACK_LANGUAGE, type Language } from '../../contract/enums';
  * Texts the server renders itself (the built-in sign-in pages, notifications,
  * emails), read from the same locale folder the client uses
  * (public/locales/<lng>/<namespace>.json), so the parity test covers them.
- * Nested keys are reached with dots, `{{name}}` is replaced, and a missing key
+ * Keys are flat ("a.b" as one key) or nested (reached with dots), `{{name}}` is replaced, and a missing key
  * falls back to the fallback language, then to the key.
  */
 export type LocaleText = (key: string, vars?: Record<string, string | number>) => string;
@@ -43,6 +43,9 @@ function load(namespace: string, language: Language): Tree {
 }
 
 function lookup(tree: Tree, key: string): string | undefined {
+  // idp.json keeps flat keys that contain dots ("validation.nameRequired").
+  const flat = tree[key];
+  if (typeof flat === 'string') return flat;
   let node: string | Tree | undefined = tree;
   for (const part of key.split('.')) {
     if (node === undefined || typeof node === 'string') return undefined;
