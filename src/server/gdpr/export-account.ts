@@ -14,6 +14,7 @@ import {
 import { AppError } from '../http/app-error';
 import type { PhotoStore } from '../photos/photo-store';
 import { exportItems } from './export-items';
+import { exportLoanExtensions } from './export-loan-extensions';
 import { iso, jsonArray, keyset, other, pages, person } from './export-pages';
 import {
   exportJoinRequests,
@@ -91,6 +92,7 @@ export async function* exportAccount(db: Database, userId: string, options: Expo
     ['groups', () => exportGroups(db, userId, size)],
     ['joinRequests', () => exportJoinRequests(db, userId, size)],
     ['lendingRequests', () => exportLendingRequests(db, userId, size)],
+    ['loanExtensions', () => exportLoanExtensions(db, userId, size)],
     ['messages', () => exportMessages(db, userId, size)],
     ['networkRequests', () => exportNetworkRequests(db, userId, size)],
     ['networkRequestAnswers', () => exportNetworkAnswers(db, userId, size)],

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { borrowedLoan } from '../../../tests/support/loans';
+import { addDays } from '../../contract/schemas/lending';
+import { createPostgresPhotoStore } from '../photos/photo-store';
+import { exportAccount } from './export-account';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function exported(userId: string) {
+  let text = '';
+  for await (const chunk of exportAccount(t.db, userId, { photoStore: createPostgresPhotoStore(t.db) })) text += chunk;
+  return JSON.parse(text) as { loanExtensions: { asBorrower: unknown[]; asOwner: unknown[] } };
+}
+
+describe('the data export', () => {
+  it('holds the extension requests the person asked for and the ones asked of them', async () => {
+    const loan = await borrowedLoan(t);
+    const until = addDays(loan.dueDate, 4);
+    const asked = await t.request(loan.requester, {
+      method: 'POST',
+      url: `/api/lending-requests/${loan.loanId}/extension`,
+      payload: { requestedUntil: until, message: 'One more weekend?' },
+    });
+    expect(asked.statusCode).toBe(201);
+
+    const borrower = await exported(loan.requester.id);
+    expect(borrower.loanExtensions).toEqual({
+      asBorrower: [
+        expect.objectContaining({
+          lendingRequestId: loan.loanId,
+          item: { id: loan.item.id, name: 'Drill' },
+          owner: expect.objectContaining({ name: 'Alice' }),
+          requestedUntil: until,
+          message: 'One more weekend?',
+          status: 'pending',
+        }),
+      ],
+      asOwner: [],
+    });
+    const owner = await exported(loan.owner.id);
+    expect(owner.loanExtensions.asBorrower).toEqual([]);
+    expect(owner.loanExtensions.asOwner).toEqual([
+      expect.objectContaining({ borrower: expect.objectContaining({ name: 'Bob' }), requestedUntil: until }),
+    ]);
+    expect((await exported(loan.stranger.id)).loanExtensions).toEqual({ asBorrower: [], asOwner: [] });
+  });
+});
