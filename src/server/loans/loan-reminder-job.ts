@@ -98,7 +98,11 @@ interface ReminderLoan {
   ownerName: string;
 }
 
-/** The same reminder to both people; `role` and `partnerName` let the text address each of them. */
+/**
+ * The same reminder to both people; `role` and `partnerName` let the text
+ * address each of them (notifications.json `due_soon.borrower`, …), and
+ * `partnerId` makes a click open their conversation.
+ */
 function reminderNotifications(loan: ReminderLoan, moment: ReminderMoment): NotificationInput[] {
   const shared = {
     lendingRequestId: loan.id,
@@ -114,13 +118,13 @@ function reminderNotifications(loan: ReminderLoan, moment: ReminderMoment): Noti
       userId: loan.borrowerId,
       kind: 'reminder',
       event: moment.kind,
-      payload: { ...shared, role: 'borrower', partnerName: loan.ownerName },
+      payload: { ...shared, role: 'borrower', partnerId: loan.ownerId, partnerName: loan.ownerName },
     },
     {
       userId: loan.ownerId,
       kind: 'reminder',
       event: moment.kind,
-      payload: { ...shared, role: 'owner', partnerName: loan.borrowerName },
+      payload: { ...shared, role: 'owner', partnerId: loan.borrowerId, partnerName: loan.borrowerName },
     },
   ];
 }

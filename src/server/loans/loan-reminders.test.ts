@@ -107,6 +107,7 @@ describe('reminders', () => {
       itemName: 'Drill',
       dueDate: loan.dueDate,
       role: 'borrower',
+      partnerId: loan.owner.id,
       partnerName: 'Alice',
     });
     const rows = await t.db.select().from(loanReminders).where(eq(loanReminders.lendingRequestId, loan.loanId));
