@@ -88,5 +88,5 @@ export const loanExtensionSchema = z.object({
 });
 export type LoanExtension = z.infer<typeof loanExtensionSchema>;
 
-/** GET /api/loan-extensions: the pending requests to extend the actor's loans, both ways. */
+/** GET /api/lending-requests/extensions: the pending requests to extend the actor's loans, both ways. */
 export const loanExtensionListSchema = z.array(loanExtensionSchema);

@@ -5,7 +5,7 @@ import type { Actor } from '../policies';
 import type { ExtensionRow } from './request-extension';
 
 /**
- * GET /api/loan-extensions: the open extension requests of the actor's
+ * GET /api/lending-requests/extensions: the open extension requests of the actor's
  * loans, both the ones they asked for and the ones waiting for their answer.
  * One statement; the `lendingRequest:read` rule (one of the two parties) is
  * the WHERE clause.

@@ -44,7 +44,7 @@ describe('who may ask and answer', () => {
     const later = addDays(loan.dueDate, 7);
     expect((await ask(null, loan.loanId, { requestedUntil: later })).statusCode).toBe(401);
     expect((await answer(null, loan.loanId, 'accept')).statusCode).toBe(401);
-    expect((await t.request(null, { method: 'GET', url: '/api/loan-extensions' })).statusCode).toBe(401);
+    expect((await t.request(null, { method: 'GET', url: '/api/lending-requests/extensions' })).statusCode).toBe(401);
   });
 
   it('a stranger gets 404; the owner may not ask (403), the borrower may not answer (403)', async () => {
@@ -55,7 +55,7 @@ describe('who may ask and answer', () => {
     expect((await ask(loan.requester, loan.loanId, { requestedUntil: later })).statusCode).toBe(201);
     expect((await answer(loan.stranger, loan.loanId, 'accept')).statusCode).toBe(404);
     expect((await answer(loan.requester, loan.loanId, 'accept')).statusCode).toBe(403);
-    const list = await t.request(loan.stranger, { method: 'GET', url: '/api/loan-extensions' });
+    const list = await t.request(loan.stranger, { method: 'GET', url: '/api/lending-requests/extensions' });
     expect(list.json()).toEqual([]);
     expect(await dueDateOf(loan.loanId)).toBe(loan.dueDate);
   });
@@ -95,7 +95,7 @@ describe('the flow', () => {
     expect(asked.statusCode).toBe(201);
     expect(asked.json()).toMatchObject({ lendingRequestId: loan.loanId, requestedUntil: until, status: 'pending' });
     for (const user of [loan.owner, loan.requester]) {
-      const list = await t.request(user, { method: 'GET', url: '/api/loan-extensions' });
+      const list = await t.request(user, { method: 'GET', url: '/api/lending-requests/extensions' });
       expect(list.json()).toEqual([asked.json()]);
     }
 
@@ -108,7 +108,9 @@ describe('the flow', () => {
       url: `/api/lending-requests/sent?userId=${loan.requester.id}`,
     });
     expect(sent.json()[0].expectedReturnDate).toBe(until);
-    expect((await t.request(loan.owner, { method: 'GET', url: '/api/loan-extensions' })).json()).toEqual([]);
+    expect((await t.request(loan.owner, { method: 'GET', url: '/api/lending-requests/extensions' })).json()).toEqual(
+      [],
+    );
 
     const posted = await conversationOf(loan);
     expect(posted.slice(-4).map((m) => [m.event, m.type])).toEqual([
@@ -163,7 +165,7 @@ describe('the flow', () => {
       await ask(loan.requester, loan.loanId, { requestedUntil: addDays(loan.dueDate, 2) });
       const cookie = await t.cookieFor(loan.owner.id);
       const before = t.database.queryCount();
-      await t.app.inject({ method: 'GET', url: '/api/loan-extensions', headers: { cookie } });
+      await t.app.inject({ method: 'GET', url: '/api/lending-requests/extensions', headers: { cookie } });
       counts.push(t.database.queryCount() - before);
     }
     expect(counts[0]).toBe(counts[1]);

@@ -26,10 +26,14 @@ export const loanRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     return presentLoanExtension(step.extension);
   }
 
-  app.get('/api/loan-extensions', { schema: { response: { 200: loanExtensionListSchema } } }, async (request) => {
-    const actor = requireActor(request);
-    return (await listPendingLoanExtensions(db, actor)).map(presentLoanExtension);
-  });
+  app.get(
+    '/api/lending-requests/extensions',
+    { schema: { response: { 200: loanExtensionListSchema } } },
+    async (request) => {
+      const actor = requireActor(request);
+      return (await listPendingLoanExtensions(db, actor)).map(presentLoanExtension);
+    },
+  );
 
   app.post(
     '/api/lending-requests/:id/extension',
