@@ -5,6 +5,7 @@ import { connectDatabase, type DatabaseHandle } from './db/client';
 import { DataDirInUseError, startEmbeddedPostgres, type RunningPostgres } from './db/embedded-postgres';
 import { runMigrations } from './db/migrate';
 import { createPostgresEventBus, type PostgresEventBus } from './events/postgres-event-bus';
+import { logMailSetup } from './notifications/email/mail-transport';
 
 const EMBEDDED_DATABASE = 'lendloop';
 
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const bootLogger = pino({ level: config.logLevel });
+  logMailSetup(config.mail, bootLogger);
 
   let embedded: RunningPostgres | undefined;
   let database: DatabaseHandle | undefined;

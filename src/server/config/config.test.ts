@@ -100,6 +100,31 @@ describe('loadConfig', () => {
     });
   });
 
+  it('sends no email without SMTP_URL, and needs a sender with it', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).mail).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), SMTP_URL: '', MAIL_FROM: '' }).mail).toBeUndefined();
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        SMTP_URL: 'smtps://mailer:p%40ss@mail.example.org:465',
+        MAIL_FROM: ' Lendloop <no-reply@lendloop.example> ',
+      }).mail,
+    ).toEqual({ smtpUrl: 'smtps://mailer:p%40ss@mail.example.org:465', from: 'Lendloop <no-reply@lendloop.example>' });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMTP_URL: 'smtp://mail.example.org:587' })).toThrow(
+      /MAIL_FROM: is required when SMTP_URL is set/,
+    );
+    for (const SMTP_URL of ['http://mail.example.org', 'smtp://', 'mail.example.org:25']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), SMTP_URL, MAIL_FROM: 'a@b.example' }), SMTP_URL).toThrow(
+        /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+      );
+    }
+    for (const MAIL_FROM of ['not an address', 'a@b.example, c@d.example', 'Evil <a@b.example>\r\nBcc: x@y.example']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), SMTP_URL: 'smtp://h.example', MAIL_FROM }), MAIL_FROM).toThrow(
+        /MAIL_FROM: must be an email address/,
+      );
+    }
+  });
+
   it('reads an external issuer', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),

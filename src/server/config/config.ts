@@ -28,6 +28,9 @@ const optionalText = (max: number) =>
     .transform((v) => v?.trim() || null)
     .pipe(z.string().max(max, `must be at most ${max} characters`).nullable());
 
+/** `someone@example.org` or `Lendloop <someone@example.org>`: no line breaks, one address. */
+const MAIL_FROM_FORMAT = /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
+
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -111,8 +114,26 @@ const envSchema = z
           .map((host) => host.trim().toLowerCase())
           .filter(Boolean),
       ),
+    /** Outgoing mail (email digests, docs/decisions/0025): smtp://user:pass@host:587 or smtps://…:465; unset: no email. */
+    SMTP_URL: z
+      .string()
+      .optional()
+      .transform((v) => (v === '' ? undefined : v))
+      .pipe(
+        z
+          .url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL with a host' })
+          .refine((v) => new URL(v).hostname !== '', 'must be an smtp:// or smtps:// URL with a host')
+          .optional(),
+      ),
+    /** The sender of our mail: an address or `Name <address>`; required with SMTP_URL. */
+    MAIL_FROM: optionalText(300).pipe(
+      z.string().regex(MAIL_FROM_FORMAT, 'must be an email address or Name <address>').nullable(),
+    ),
   })
   .superRefine((env, ctx) => {
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' });
+    }
     if (env.OIDC_ISSUER_URL && !env.OIDC_CLIENT_ID) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required when OIDC_ISSUER_URL is set' });
     }
@@ -191,6 +212,8 @@ export interface AppConfig {
   operator: OperatorConfig;
   /** Photo analysis for "create an item from a photo" (docs/decisions/0020). */
   itemAnalysis: ItemAnalysisConfig;
+  /** Outgoing mail for the email digests (docs/decisions/0025); undefined: no email is sent. */
+  mail: MailConfig | undefined;
   /** Web Push (docs/decisions/0024). */
   push: PushConfig;
 }
@@ -199,6 +222,13 @@ export interface PushConfig {
   vapid: VapidKeys & { subject: string };
   /** Extra push-service hosts allowed besides the browser vendors' (tests and self-hosted push services). */
   extraEndpointHosts: string[];
+}
+
+export interface MailConfig {
+  /** nodemailer's connection URL: smtp:// (STARTTLS when offered) or smtps:// (TLS from the start). */
+  smtpUrl: string;
+  /** The From header: an address or `Name <address>`. */
+  from: string;
 }
 
 export interface ItemAnalysisConfig {
@@ -262,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       address: e.OPERATOR_ADDRESS && addressLines(e.OPERATOR_ADDRESS),
       email: e.OPERATOR_EMAIL,
     },
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     push: {
       vapid: {
         ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
