@@ -38,6 +38,8 @@ import { legalRoutes } from './legal/routes';
 import { messageRoutes } from './messages/routes';
 import { unreadCountRoute } from './messages/unread-count-route';
 import { networkRequestRoutes } from './network-requests/routes';
+import { unsubscribeRoutes } from './notifications/email/unsubscribe-routes';
+import { UNSUBSCRIBE_KEY_PURPOSE } from './notifications/email/unsubscribe-token';
 import { notificationRoutes } from './notifications/routes';
 import { registerApiReference } from './openapi/api-reference';
 import { referralRoutes } from './referral/routes';
@@ -136,6 +138,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(notificationRoutes, { db, push: config.push });
   await app.register(liveEventRoutes, { db, pingIntervalMs: deps.liveStreamPingMs });
   await app.register(legalRoutes, { operator: config.operator });
+  // Public: the email digests' unsubscribe links, signed with their own key (docs/decisions/0025).
+  await app.register(unsubscribeRoutes, { db, tokenKey: derivedSecret(config.sessionSecret, UNSUBSCRIBE_KEY_PURPOSE) });
   await app.register(healthRoutes, { db });
 
   const clientDir = deps.clientDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
