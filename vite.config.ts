@@ -97,6 +97,8 @@ const installableApp = VitePWA({
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api\//, /^\/oidc\//, /^\/healthz$/, /^\/assets\//, /^\/locales\//],
     // No runtimeCaching: API answers carry personal data and are sent with no-store; they are never cached.
+    // Web Push: the push, notificationclick and pushsubscriptionchange handlers (docs/decisions/0024).
+    importScripts: ['/push-handlers.js'],
   },
 });
 

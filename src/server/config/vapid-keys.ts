@@ -30,7 +30,7 @@ export function readOrCreateVapidKeys(dataDir: string): VapidKeys {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const theirs = readKeys(file);
-    if (!theirs) throw new Error(`${file} is not a VAPID key pair`);
+    if (!theirs) throw new Error(`${file} is not a VAPID key pair`, { cause: error });
     return theirs;
   }
 }

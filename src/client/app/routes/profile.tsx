@@ -1,8 +1,9 @@
-import { UserX } from 'lucide-react';
+import { Bell, UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { useAuthUser } from '../../lib/auth/get-auth-user';
 import { BlockedPeopleList } from '../../features/blocks/components/blocked-people-list';
+import { NotificationSettings } from '../../features/notifications/components/notification-settings';
 import { ProfileView } from '../../features/profile/components/profile-view';
 
 /**
@@ -17,7 +18,15 @@ export function ProfilePage() {
       {user && (
         <ProfileView
           user={user}
-          extraTabs={[{ value: 'blocked', label: t('blocks.list.tab'), icon: UserX, content: <BlockedPeopleList /> }]}
+          extraTabs={[
+            {
+              value: 'notifications',
+              label: t('notificationSettings.tab'),
+              icon: Bell,
+              content: <NotificationSettings />,
+            },
+            { value: 'blocked', label: t('blocks.list.tab'), icon: UserX, content: <BlockedPeopleList /> },
+          ]}
         />
       )}
     </PageFrame>

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PushDevice } from '../../../../contract/schemas/notifications';
+import { apiAnswer } from '../../../lib/api-client';
+
+export const PUSH_SUBSCRIPTIONS_URL = '/api/push/subscriptions';
+
+/** GET /api/push/subscriptions: the signed-in person's devices that get pushes. */
+export async function getPushDevices(signal?: AbortSignal): Promise<PushDevice[]> {
+  return apiAnswer<PushDevice[]>('GET', PUSH_SUBSCRIPTIONS_URL, { signal });
+}
+
+export const pushDevicesQueryOptions = () =>
+  queryOptions({
+    queryKey: [PUSH_SUBSCRIPTIONS_URL],
+    queryFn: ({ signal }) => getPushDevices(signal),
+  });
+
+export function usePushDevices() {
+  return useQuery(pushDevicesQueryOptions());
+}
