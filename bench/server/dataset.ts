@@ -238,6 +238,7 @@ export async function addItems(
     noun int NOT NULL, contact_width int NOT NULL, current_status text, past_status text, in_use boolean NOT NULL)`);
   const rebuildIndexes = await deferIndexes(client, [
     'items',
+    'item_search_documents',
     'item_contact_permissions',
     'item_group_permissions',
     'lending_requests',

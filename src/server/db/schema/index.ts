@@ -11,3 +11,4 @@ export * from './blocks';
 export * from './isbn-lookups';
 export * from './notifications';
 export * from './loans';
+export * from './item-search';
