@@ -54,7 +54,8 @@ export function selectOwnItems(db: DbOrTx, ownerId: string, where?: SQL) {
 }
 export type OwnItemRow = Awaited<ReturnType<typeof selectOwnItems>>[number];
 
-const sharedColumns = (viewerId: string) => ({
+/** The columns of another person's item as the viewer sees it (Available Items, search). */
+export const sharedColumns = (viewerId: string) => ({
   ...baseColumns,
   sharedViaGroups: sharedViaGroupsFor(viewerId),
   promised,
