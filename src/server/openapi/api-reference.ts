@@ -2,7 +2,7 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { version } from '../../../package.json';
-import { openApiDocumentSchema, type OpenApiDocument } from '../../contract/schemas/openapi';
+import { openApiDocumentSchema, type OpenApiDocument } from './openapi-document-schema';
 
 export const API_REFERENCE_PATH = '/api/openapi.json';
 export const SESSION_SECURITY_SCHEME = 'sessionCookie';
