@@ -92,10 +92,19 @@ const installableApp = VitePWA({
     cleanupOutdatedCaches: true,
     // Deep links (/groups/<id>) get the precached index.html, so the client router decides offline
     // too; but never paths the server answers itself: the API (sign-in, callback and sign-out
-    // included), the built-in sign-in provider, the health check, and missing assets and locale
-    // files (real 404s, as in http/static-client.ts).
+    // included), the built-in sign-in provider, the health check, an email's unsubscribe page
+    // (server-rendered, docs/decisions/0025), and missing assets and locale files (real 404s, as in
+    // http/static-client.ts).
     navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/api\//, /^\/oidc\//, /^\/healthz$/, /^\/assets\//, /^\/locales\//],
+    navigateFallbackDenylist: [
+      /^\/api\//,
+      /^\/oidc\//,
+      /^\/healthz$/,
+      // Workbox matches the path with its query string.
+      /^\/unsubscribe(\?|$)/,
+      /^\/assets\//,
+      /^\/locales\//,
+    ],
     // No runtimeCaching: API answers carry personal data and are sent with no-store; they are never cached.
     // Web Push: the push, notificationclick and pushsubscriptionchange handlers (docs/decisions/0024).
     importScripts: ['/push-handlers.js'],

@@ -31,6 +31,8 @@ const WITHOUT_RESPONSE_SCHEMA: Record<string, string> = {
     'a JSON file download streamed page by page (docs/decisions/0015); too big to build and check in memory',
   'GET /api/events': 'a server-sent event stream written to the raw response; events are checked by the bus',
   'GET /healthz': 'read by load balancers and orchestrators, never by the client',
+  'GET /unsubscribe': 'the HTML page an email’s unsubscribe link opens (docs/decisions/0025)',
+  'POST /unsubscribe': 'the HTML page after unsubscribing; RFC 8058 one-click reads only the status',
   'GET /oidc/*': oidcProtocol,
   'POST /oidc/*': oidcProtocol,
   'PUT /oidc/*': oidcProtocol,
