@@ -157,13 +157,14 @@ test('offline, / and a deep link reload into the shell with the offline notice, 
     const group = await page.goto(deepLink);
     expect(group?.fromServiceWorker()).toBe(true);
     await expect(notice).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Login required' })).toBeVisible();
+    // The session cannot be checked offline: a signed-in person is not told to log in.
+    await expect(page.getByRole('heading', { level: 1, name: "Can't reach Lendloop" })).toBeVisible();
     await expectNoAxeViolations(page, 'offline deep link');
 
     // The German texts come from the precached locale file.
     await page.goto(`${deepLink}?lng=de`);
     await expect(notice).toHaveText(/Du bist offline/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung erforderlich' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Lendloop ist nicht erreichbar' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await screenshot('offline-de', 1280);
     await screenshot('offline-de', 390);

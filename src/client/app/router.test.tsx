@@ -71,6 +71,24 @@ describe('signed-out route table', () => {
     expect((await heading()).textContent).toBe('Lend and borrow among friends');
   });
 
+  it('says the session could not be checked when no answer arrives (offline), and checks again on "Try again"', async () => {
+    let online = false;
+    mockFetch({
+      '/api/auth/user': () => {
+        // fetch rejects with a TypeError exactly when no HTTP answer arrived.
+        if (!online) throw new TypeError('Failed to fetch');
+        return { body: makeUser() };
+      },
+      '/api/messages/unread-count': { body: { count: 0 } },
+    });
+    renderWithProviders(<AppRouter />, { path: '/groups/5b0e8a3c-52f4-4a39-9d55-2d1c4b7a0e11' });
+    expect((await heading()).textContent).toBe("Can't reach Lendloop");
+    expect(screen.queryByTestId('login-required-text')).toBeNull();
+    online = true;
+    screen.getByTestId('session-unreachable-retry').click();
+    await waitFor(() => expect(screen.queryByTestId('session-unreachable')).toBeNull());
+  });
+
   it('serves /auth-debug', async () => {
     signedOut();
     renderWithProviders(<AppRouter />, { path: '/auth-debug?error=access_denied' });
