@@ -205,10 +205,11 @@ describe('the email digest', () => {
     expect(mailsTo(ida.email!)).toEqual([]);
   });
 
-  it('sends nothing to an account without an email address', async () => {
+  it('sends nothing to an account without an email address, or to a deleted one', async () => {
     const jo = await createUser(t.db, { email: null });
+    const gone = await createUser(t.db, { deletedAt: new Date() });
     const bea = await person('en');
-    await happenedEarlier([(await messageNotification(jo, bea)).input]);
+    await happenedEarlier([(await messageNotification(jo, bea)).input, (await messageNotification(gone, bea)).input]);
     await runJobs();
     expect(sink.received).toEqual([]);
     expect(await queuedJobs(t.database.pool)).toEqual([]);

@@ -189,3 +189,17 @@ describe('unsubscribe tokens', () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe('the unsubscribe routes and the rate limit', () => {
+  it('count against the per-address limit like the API, although they are outside /api', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      const url = '/unsubscribe?token=x';
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await limited.request(null, { method: 'GET', url })).statusCode);
+      expect(statuses).toEqual([400, 400, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
