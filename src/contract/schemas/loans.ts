@@ -51,6 +51,7 @@ export const extensionFormSchema = (dueDate: string, earliest: string) =>
     message: extensionNoteSchema.prefault(''),
   });
 export type ExtensionFormInput = z.input<ReturnType<typeof extensionFormSchema>>;
+export type ExtensionFormOutput = z.output<ReturnType<typeof extensionFormSchema>>;
 
 /**
  * POST /api/lending-requests/{id}/extension. The body's shape; the date's

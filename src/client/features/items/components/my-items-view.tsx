@@ -7,6 +7,8 @@ import type { LendingRequest } from '../../../../contract/schemas/lending';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
+import { localIsoDate } from '../../../lib/local-date';
+import { isOverdueLoan } from '../../../lib/loan-due';
 import { useMyItems } from '../api/get-my-items';
 import {
   countByStatus,
@@ -94,8 +96,9 @@ export function MyItemsView({ onAddFromPhoto, lending, activeRequests, contacts 
   const [dialog, setDialog] = useState<OpenItemDialog | null>(null);
 
   const items = myItems.data;
-  const counts = useMemo(() => countByStatus(items ?? []), [items]);
-  const shown = useMemo(() => filterMyItems(items ?? [], filters), [items, filters]);
+  const overdue = useMemo(() => overdueItemIds(activeRequests, localIsoDate()), [activeRequests]);
+  const counts = useMemo(() => countByStatus(items ?? [], overdue), [items, overdue]);
+  const shown = useMemo(() => filterMyItems(items ?? [], filters, overdue), [items, filters, overdue]);
 
   // Stable handlers, so the memoised cards do not re-render whenever this view does.
   const openers = useMemo(() => {
@@ -116,6 +119,7 @@ export function MyItemsView({ onAddFromPhoto, lending, activeRequests, contacts 
     { value: 'available', label: t('items.list.filters.available'), count: countOf(counts.available) },
     { value: 'in_use', label: t('items.list.filters.in_use'), count: countOf(counts.in_use) },
     { value: 'requested', label: t('items.list.filters.requested'), count: countOf(counts.requested) },
+    { value: 'overdue', label: t('items.list.filters.overdue'), count: countOf(counts.overdue) },
   ] as const satisfies readonly { value: MyItemsStatusFilter; label: string; count: number | undefined }[];
   // The filters stand above the list while it loads too: appearing with the
   // items, they pushed the cards down (a layout shift Lighthouse counts).
@@ -269,4 +273,11 @@ export function MyItemsView({ onAddFromPhoto, lending, activeRequests, contacts 
       )}
     </>
   );
+}
+
+/** Items lent out past their due date, by the loans the page passes in (counted in the user's own calendar days). */
+function overdueItemIds(activeRequests: ReadonlyMap<string, LendingRequest>, today: string): Set<string> {
+  const ids = new Set<string>();
+  for (const [itemId, request] of activeRequests) if (isOverdueLoan(request, today)) ids.add(itemId);
+  return ids;
 }

@@ -8,6 +8,8 @@ import { useDateFormatters } from '../../../i18n/use-date-formatters';
 import { runWithToasts } from '../../../lib/run-with-toasts';
 import { useReturnItem } from '../api/return-item';
 import { useUpdateLendingRequest } from '../api/update-lending-request';
+import { LoanDueLabel } from './loan-due-label';
+import { OwnerExtensionPanel } from './loan-extension-actions';
 
 /** "May 4, 2030 – May 5, 2030" (as the request message says it), or the one date a request has; null without dates. */
 function useRequestPeriod(request: LendingRequest): string | null {
@@ -45,6 +47,8 @@ export function ReturnItemAction({ item, request }: { item: OwnItem; request: Le
             : t('lending.owner.lentTo', { name })}
         </p>
       )}
+      {until && <LoanDueLabel dueDate={until} />}
+      {request && <OwnerExtensionPanel request={request} borrowerName={name} />}
       <Button
         variant="primary"
         size="sm"

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { localIsoDate } from '../../../lib/local-date';
 import { runWithToasts } from '../../../lib/run-with-toasts';
 import { useWithdrawLendingRequest } from '../api/withdraw-lending-request';
+import { BorrowerLoanPanel } from './loan-extension-actions';
 import { UnavailableAction } from './unavailable-action';
 
 /** A disabled button that states where the user's request stands (spec §2: 'Request Accepted'). */
@@ -81,7 +82,12 @@ export function RequestActions({ item, request, onRequest }: RequestActionsProps
     );
   }
   if (request?.status === 'borrowed') {
-    return <RequestStatus icon={PackageCheck} label={t('lending.card.borrowedByYou')} testId="item-request-borrowed" />;
+    return (
+      <div className="space-y-2">
+        <RequestStatus icon={PackageCheck} label={t('lending.card.borrowedByYou')} testId="item-request-borrowed" />
+        <BorrowerLoanPanel request={request} />
+      </div>
+    );
   }
 
   const reasonKey = unavailableReasonKey(item);
