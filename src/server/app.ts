@@ -23,6 +23,7 @@ import { groupRoutes } from './groups/routes';
 import { healthRoutes } from './health/routes';
 import { itemPermissionRoutes } from './items/permission-routes';
 import { lendingRoutes } from './lending/routes';
+import { loanRoutes } from './loans/routes';
 import { itemRoutes } from './items/routes';
 import { createItemAnalyzer } from './item-analysis/create-item-analyzer';
 import { itemAnalysisRoutes } from './item-analysis/routes';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(itemAnalysisRoutes, { db, analyzer: createItemAnalyzer(config.itemAnalysis) });
   await app.register(barcodeItemRoutes, { db, isbnLookup: createConfiguredIsbnLookup(config) });
   await app.register(lendingRoutes, { db });
+  await app.register(loanRoutes, { db });
   await app.register(geocodingRoutes, { db, geocoder: deps.geocoder ?? defaultGeocoder(config) });
   await app.register(unreadCountRoute, { db });
   await app.register(messageRoutes, { db });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isKnownTimeZone } from '../dates/zoned-time';
 import { readOrCreateVapidKeys, type VapidKeys } from './vapid-keys';
 
 /**
@@ -62,6 +63,11 @@ const envSchema = z
       .int('must be a whole number of at least 1')
       .min(1, 'must be a whole number of at least 1')
       .default(600),
+    /** The IANA time zone whose morning loan reminders go out in (docs/decisions/0026). */
+    REMINDER_TIME_ZONE: z
+      .string()
+      .default('Europe/Zurich')
+      .refine(isKnownTimeZone, 'must be an IANA time zone such as Europe/Zurich'),
     /** Who runs this instance: the data controller the privacy policy names (GET /api/legal/operator). */
     OPERATOR_NAME: optionalText(200),
     /** Postal address; lines separated by a newline or the two characters \n. */
@@ -212,6 +218,8 @@ export interface AppConfig {
   operator: OperatorConfig;
   /** Photo analysis for "create an item from a photo" (docs/decisions/0020). */
   itemAnalysis: ItemAnalysisConfig;
+  /** When loan reminders go out: this hour in this time zone (docs/decisions/0026). */
+  reminders: { timeZone: string; hour: number };
   /** Outgoing mail for the email digests (docs/decisions/0025); undefined: no email is sent. */
   mail: MailConfig | undefined;
   /** Web Push (docs/decisions/0024). */
@@ -251,6 +259,9 @@ export interface ExternalOidcConfig {
   clientId: string;
   clientSecret: string | undefined;
 }
+
+/** Reminders go out at 9 in the morning, local time: awake, before most people leave the house. */
+const REMINDER_HOUR = 9;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -292,7 +303,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       address: e.OPERATOR_ADDRESS && addressLines(e.OPERATOR_ADDRESS),
       email: e.OPERATOR_EMAIL,
     },
-    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     push: {
       vapid: {
         ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
@@ -304,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
       extraEndpointHosts: e.PUSH_ENDPOINT_HOSTS,
     },
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     itemAnalysis: {
       endpoint:
         e.AI_BASE_URL && e.AI_API_KEY && e.AI_MODEL
@@ -312,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: e.AI_TIMEOUT_MS,
       concurrency: e.AI_CONCURRENCY,
     },
+    reminders: { timeZone: e.REMINDER_TIME_ZONE, hour: REMINDER_HOUR },
   };
 }
 

@@ -6,6 +6,7 @@ import { feedbackRules } from './feedback-policy';
 import { groupRules } from './group-policy';
 import { itemRules, photoRules } from './item-policy';
 import { lendingRules } from './lending-policy';
+import { loanRules } from './loan-policy';
 import { messageRules } from './message-policy';
 import { notificationRules } from './notification-policy';
 import { userRules } from './user-policy';
@@ -29,6 +30,7 @@ const rules = {
   ...itemRules,
   ...photoRules,
   ...lendingRules,
+  ...loanRules,
   ...messageRules,
   ...feedbackRules,
   ...blockRules,
