@@ -8,6 +8,7 @@ CREATE TABLE "item_search_documents" (
 ALTER TABLE "item_search_documents" ADD CONSTRAINT "item_search_documents_item_id_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "item_search_documents_document_idx" ON "item_search_documents" USING gin ("document");--> statement-breakpoint
 CREATE INDEX "item_search_documents_name_trgm_idx" ON "item_search_documents" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "item_search_documents_owner_idx" ON "item_search_documents" USING btree ("owner_id");--> statement-breakpoint
 -- Written by hand (drizzle-kit has no functions or triggers). An item does not record its language, so its
 -- document holds the lexemes of all four stemmers plus the unstemmed words ("simple"): "drills" (english),
 -- "Bohrmaschinen" (german), "tentes" (french) and "trapani" (italian) all find their word, and the unstemmed

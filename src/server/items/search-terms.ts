@@ -9,7 +9,8 @@ export interface SearchTerms {
   /**
    * The one typed word, for trigram similarity with the words of item names
    * ("Bohrmashine"); null when several words were typed, since similarity
-   * with the whole text would let one word match without the others.
+   * with the whole text would let one word match without the others, and
+   * for words shorter than four letters.
    */
   typoWord: string | null;
   /** The input as a LIKE pattern (`%`, `_` and `\` literal), for owner names, as before. */
@@ -26,6 +27,12 @@ export interface SearchTerms {
 const MIN_WORD_LENGTH = 2;
 /** More words than this add little and cost index lookups; the first ones count. */
 const MAX_WORDS = 6;
+/**
+ * Trigram similarity only for words this long: a shorter word has too few
+ * trigrams to tell a typo from another word, and would pull in thousands of
+ * candidates ("ski" shares trigrams with every word starting in s).
+ */
+const TYPO_WORD_MIN_LENGTH = 4;
 /** Typo variants only for words of this length: short words have too many real neighbours, long ones have trigrams. */
 const VARIANT_LENGTH = { min: 4, max: 12 };
 
@@ -76,5 +83,7 @@ export function parseSearch(input: string): SearchTerms | null {
     add(index, word, true);
     for (const variant of transpositions(word)) add(index, variant, false);
   });
-  return { typoWord: words.length === 1 ? (words[0] ?? null) : null, ownerPattern: likePattern(input), alternatives };
+  const [only] = words;
+  const typoWord = words.length === 1 && only && [...only].length >= TYPO_WORD_MIN_LENGTH ? only : null;
+  return { typoWord, ownerPattern: likePattern(input), alternatives };
 }
