@@ -5,6 +5,8 @@ import { connectDatabase, type DatabaseHandle } from './db/client';
 import { DataDirInUseError, startEmbeddedPostgres, type RunningPostgres } from './db/embedded-postgres';
 import { runMigrations } from './db/migrate';
 import { createPostgresEventBus, type PostgresEventBus } from './events/postgres-event-bus';
+import { createJobHandlers } from './jobs/job-handlers';
+import { startJobRunner, type JobRunner } from './jobs/job-runner';
 import { logMailSetup } from './notifications/email/mail-transport';
 
 const EMBEDDED_DATABASE = 'lendloop';
@@ -43,6 +45,7 @@ async function main(): Promise<void> {
   let embedded: RunningPostgres | undefined;
   let database: DatabaseHandle | undefined;
   let liveEvents: PostgresEventBus | undefined;
+  let jobs: JobRunner | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopping = false;
   let stoppingSince = 0;
@@ -67,6 +70,13 @@ async function main(): Promise<void> {
     app = await buildApp({ config, db: database.db, liveEvents });
     await app.listen({ port: config.port, host: config.host });
     app.log.info(`Lendloop is running at ${config.publicUrl.origin}`);
+    if (stopping) return;
+    // Background jobs (notifications, reminders) run in every instance; each job in one of them.
+    jobs = await startJobRunner({
+      databaseUrl,
+      handlers: createJobHandlers({ db: database.db, config, logger: bootLogger }),
+      logger: bootLogger,
+    });
   };
 
   const closeServer = async () => {
@@ -115,6 +125,8 @@ async function main(): Promise<void> {
     const pool = database?.pool;
     const connections = pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
     bootLogger.info({ ms: Date.now() - stoppingSince, connections }, 'HTTP server closed');
+    // Jobs in progress finish (no new ones start) before their database goes.
+    await jobs?.stop().catch((error: unknown) => bootLogger.error({ err: error }, 'stopping the job runner failed'));
     await liveEvents?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
     bootLogger.info({ ms: Date.now() - stoppingSince }, 'database connections closed');
