@@ -14,10 +14,31 @@ const documentPathsSchema = z.object({
   ),
 });
 
+/** What the request-body tests read: each operation's body, per content type; an optional body is an anyOf with null. */
+const objectSchema = z.looseObject({ properties: z.record(z.string(), z.unknown()).optional() });
+const requestBodySchema = z.object({
+  content: z.record(
+    z.string(),
+    z.object({ schema: objectSchema.extend({ anyOf: z.array(objectSchema).optional() }).optional() }),
+  ),
+});
+const requestBodiesSchema = z.object({
+  paths: z.record(z.string(), z.record(z.string(), z.looseObject({ requestBody: requestBodySchema.optional() }))),
+});
+type DocumentedRequestBodies = z.infer<typeof requestBodiesSchema>['paths'];
+
+function requestBody(paths: DocumentedRequestBodies, operation: string) {
+  const [method = '', url = ''] = operation.split(' ');
+  return paths[url]?.[method.toLowerCase()]?.requestBody;
+}
+
 interface RegisteredRoute {
   /** "METHOD /api/path/{param}", as the document names it. */
   operation: string;
   isPublic: boolean;
+  declaresBody: boolean;
+  /** The raw types an upload route takes (schema.consumes), else undefined. */
+  consumes: readonly string[] | undefined;
 }
 
 /** Fastify's `:param` is OpenAPI's `{param}`. */
@@ -31,7 +52,12 @@ beforeAll(async () => {
     if (!route.url.startsWith('/api/')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS')) {
-      registered.push({ operation: `${method} ${openApiPath(route.url)}`, isPublic: route.config?.public === true });
+      registered.push({
+        operation: `${method} ${openApiPath(route.url)}`,
+        isPublic: route.config?.public === true,
+        declaresBody: route.schema?.body !== undefined,
+        consumes: route.schema?.consumes,
+      });
     }
   };
   t = await createTestApp({}, { onRoute });
@@ -40,7 +66,7 @@ afterAll(() => t.close());
 
 async function fetchDocument() {
   const response = await t.request(null, { method: 'GET', url: API_REFERENCE_PATH });
-  expect(response.statusCode).toBe(200);
+  expect(response.statusCode, response.body).toBe(200);
   return response;
 }
 
@@ -130,5 +156,38 @@ describe(`GET ${API_REFERENCE_PATH}`, () => {
         },
       },
     });
+  });
+
+  it('shows the schema of every request body, also those built per request', async () => {
+    const { paths } = requestBodiesSchema.parse((await fetchDocument()).json());
+    const withBody = registered.filter((route) => route.declaresBody).map((route) => route.operation);
+    // The per-request bodies (http/per-request-body.ts) are among them: they would show as `{}`.
+    expect(withBody).toEqual(
+      expect.arrayContaining(['POST /api/items', 'PUT /api/items/{id}', 'POST /api/lending-requests']),
+    );
+    for (const operation of withBody) {
+      const schema = requestBody(paths, operation)?.content['application/json']?.schema;
+      const properties = [schema, ...(schema?.anyOf ?? [])].flatMap((branch) => Object.keys(branch?.properties ?? {}));
+      expect(properties, operation).not.toHaveLength(0);
+    }
+    expect(requestBody(paths, 'POST /api/lending-requests')?.content['application/json']?.schema).toMatchObject({
+      properties: { itemId: { type: 'string' }, requestedFrom: { type: 'string' } },
+      required: expect.arrayContaining(['itemId', 'requestedFrom', 'expectedReturnDate']),
+    });
+  });
+
+  it('shows an image upload’s body as the file’s bytes under each image type it takes', async () => {
+    const { paths } = requestBodiesSchema.parse((await fetchDocument()).json());
+    const uploads = registered.filter((route) => route.consumes !== undefined);
+    expect(uploads.map((route) => route.operation).sort()).toEqual([
+      'POST /api/photos',
+      'PUT /api/users/profile/photo',
+    ]);
+    for (const { operation, consumes } of uploads) {
+      const body = requestBody(paths, operation);
+      expect(Object.keys(body?.content ?? {}), operation).toEqual(consumes);
+      for (const media of Object.values(body?.content ?? {}))
+        expect(media.schema, operation).toMatchObject({ type: 'string', format: 'binary' });
+    }
   });
 });

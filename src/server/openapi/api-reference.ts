@@ -2,6 +2,7 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { version } from '../../../package.json';
+import { documentedBodySchema } from '../http/per-request-body';
 import { openApiDocumentSchema, type OpenApiDocument } from './openapi-document-schema';
 
 export const API_REFERENCE_PATH = '/api/openapi.json';
@@ -21,14 +22,36 @@ const DESCRIPTION = [
 ].join('\n');
 
 /**
+ * The body of an upload route (photos/raw-image-body.ts): the image file's
+ * bytes, shown under each image type the route `consumes`. Such a route has
+ * no body schema, since its parser hands over a Buffer, not JSON.
+ */
+const RAW_UPLOAD_BODY = {
+  type: 'string',
+  format: 'binary',
+  description: 'The image file itself as the request body (not JSON, not multipart), with its type as Content-Type.',
+};
+
+/**
  * Documents only the JSON API: the built-in sign-in provider (/oidc), the
  * health check and the built client's files are not part of it. Public routes
  * (`config: { public: true }`) drop the document-wide session requirement.
+ * A per-request body is shown as the schema it stands for, an upload as bytes.
  */
 const transformRoute: SwaggerTransform = (document) => {
   if (!document.url.startsWith('/api/')) return { url: document.url, schema: { hide: true } };
-  const { url, schema } = jsonSchemaTransform(document);
-  return { url, schema: document.route.config?.public ? { ...schema, security: [] } : schema };
+  const routeSchema = document.schema && { ...document.schema, body: documentedBodySchema(document.schema.body) };
+  const { url, schema } = jsonSchemaTransform({ ...document, schema: routeSchema });
+  // A route without any schema (GET /api/events) comes back without one, whatever the types say.
+  const takesRawUpload = schema?.consumes !== undefined && schema.body === undefined;
+  return {
+    url,
+    schema: {
+      ...schema,
+      ...(takesRawUpload && { body: RAW_UPLOAD_BODY }),
+      ...(document.route.config?.public && { security: [] }),
+    },
+  };
 };
 
 /**

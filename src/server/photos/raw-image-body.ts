@@ -7,6 +7,13 @@ import { UPLOAD_CONTENT_TYPES } from './process-photo';
 export const RAW_IMAGE_BODY_LIMIT = LIMITS.photoUploadMaxBytes;
 
 /**
+ * What an image upload route declares in its schema besides its response:
+ * the image types it takes, which the API reference shows as a binary body
+ * (openapi/api-reference.ts). Fastify itself does not read `consumes`.
+ */
+export const RAW_IMAGE_CONSUMES = UPLOAD_CONTENT_TYPES;
+
+/**
  * Makes the plugin scope `app` read raw image bodies only (item photos and
  * profile photos): the JSON and text parsers are removed, so any other
  * Content-Type is refused before its body is read, and an image may be up

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { AppError } from '../http/app-error';
 import { requireActor } from '../policies';
 import { createPostgresPhotoStore, type PhotoStore } from './photo-store';
-import { RAW_IMAGE_BODY_LIMIT, registerRawImageBody } from './raw-image-body';
+import { RAW_IMAGE_BODY_LIMIT, RAW_IMAGE_CONSUMES, registerRawImageBody } from './raw-image-body';
 import { readPhoto } from './read-photo';
 import { uploadPhoto } from './upload-photo';
 
@@ -23,7 +23,10 @@ export const photoRoutes: FastifyPluginAsyncZod<{ db: Database; store?: PhotoSto
 
   app.post(
     '/api/photos',
-    { bodyLimit: RAW_IMAGE_BODY_LIMIT, schema: { response: { 201: uploadedPhotoSchema } } },
+    {
+      bodyLimit: RAW_IMAGE_BODY_LIMIT,
+      schema: { consumes: RAW_IMAGE_CONSUMES, response: { 201: uploadedPhotoSchema } },
+    },
     async (request, reply) => {
       const actor = requireActor(request);
       // Without a body Fastify runs no parser; any body came through the image parser.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { userSchema } from '../../contract/schemas/user';
 import type { Database } from '../db/client';
 import { AppError } from '../http/app-error';
-import { RAW_IMAGE_BODY_LIMIT, registerRawImageBody } from '../photos/raw-image-body';
+import { RAW_IMAGE_BODY_LIMIT, RAW_IMAGE_CONSUMES, registerRawImageBody } from '../photos/raw-image-body';
 import { requireActor } from '../policies';
 import { readProfilePhoto, removeProfilePhoto, replaceProfilePhoto } from './profile-photo';
 import { presentUser } from './user-presenter';
@@ -51,7 +51,7 @@ const profilePhotoUploadRoute: FastifyPluginAsyncZod<{ db: Database }> = async (
 
   app.put(
     '/api/users/profile/photo',
-    { bodyLimit: RAW_IMAGE_BODY_LIMIT, schema: { response: { 200: userSchema } } },
+    { bodyLimit: RAW_IMAGE_BODY_LIMIT, schema: { consumes: RAW_IMAGE_CONSUMES, response: { 200: userSchema } } },
     async (request) => {
       const actor = requireActor(request);
       // Without a body Fastify runs no parser; any body came through the image parser.
