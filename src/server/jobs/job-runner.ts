@@ -40,6 +40,8 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   const runner: Runner = await run({
     pgPool: pool,
     taskList: toTaskList(options.handlers),
+    // No cron: reminders are jobs with a time (it would otherwise look for a ./crontab file).
+    parsedCronItems: [],
     concurrency,
     pollInterval: options.pollIntervalMs ?? 2_000,
     // main.ts owns the signals and the shutdown order.
