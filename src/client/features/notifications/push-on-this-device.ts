@@ -17,6 +17,8 @@ export type PushState = 'checking' | 'unsupported' | 'blocked' | 'on' | 'off';
 
 /** The app registers its service worker after the first page; without one (the dev server) it never becomes ready. */
 const WORKER_WAIT_MS = 10_000;
+/** Subscribing asks the browser's push service; unreachable (offline, a blocked network) it may never answer. */
+const SUBSCRIBE_WAIT_MS = 30_000;
 
 function pushSupported(): boolean {
   return (
@@ -78,7 +80,13 @@ async function subscribe(): Promise<{ state: PushState; endpoint: string | null 
   const existing = await registration.pushManager.getSubscription();
   // One made with another server key (the key pair changed) cannot be reused.
   if (existing) await existing.unsubscribe();
-  const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const subscription = await Promise.race([
+    registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey }),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('The push service did not answer')), SUBSCRIBE_WAIT_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
   await savePushSubscription(toInput(subscription));
   return { state: 'on', endpoint: subscription.endpoint };
 }
