@@ -11,6 +11,7 @@ import {
   destroySession,
   findActiveSession,
   hashToken,
+  sessionStillActive,
 } from './session-store';
 
 let database: TestDatabase;
@@ -62,6 +63,19 @@ describe('sessions', () => {
     const unchanged = (await database.db.select().from(users).where(eq(users.id, user.id)))[0]?.lastActive;
     expect(unchanged).toEqual(firstWrite);
     expect(firstWrite).toEqual(at(start, ACTIVITY_WRITE_INTERVAL_MS + 1000));
+  });
+
+  it('tells whether a session still holds without recording activity', async () => {
+    const user = await createUser(database.db);
+    const start = new Date('2026-06-01T00:00:00Z');
+    const idHash = hashToken(await createSession(database.db, user.id, null, start));
+    expect(await sessionStillActive(database.db, idHash, at(start, SESSION_IDLE_TIMEOUT_MS - 1000))).toBe(true);
+    // Asking did not count as use: the idle timeout still runs from sign-in.
+    expect(await sessionStillActive(database.db, idHash, at(start, SESSION_IDLE_TIMEOUT_MS + 1000))).toBe(false);
+    const [session] = await database.db.select().from(sessions).where(eq(sessions.idHash, idHash));
+    expect(session?.lastSeenAt).toEqual(start);
+    await destroySession(database.db, idHash);
+    expect(await sessionStillActive(database.db, idHash, at(start, 1000))).toBe(false);
   });
 
   it('is gone after destroySession', async () => {

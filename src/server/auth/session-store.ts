@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
 
@@ -95,6 +95,27 @@ export async function findActiveSession(db: Database, token: string, now = new D
     row.user.lastActive = now;
   }
   return { idHash, user: row.user, idToken: row.session.idToken };
+}
+
+/**
+ * Whether the session still holds (not signed out, not expired), by its id
+ * hash. Unlike findActiveSession it records no activity: the live stream
+ * re-checks with it, and an open tab alone must not keep a session alive
+ * past its idle timeout.
+ */
+export async function sessionStillActive(db: Database, idHash: string, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .select({ idHash: sessions.idHash })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.idHash, idHash),
+        gt(sessions.absoluteExpiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_TIMEOUT_MS)),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function destroySession(db: Database, idHash: string): Promise<void> {

@@ -1,10 +1,8 @@
-import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { LiveEvent } from '../../contract/schemas/live-events';
-import { SESSION_IDLE_TIMEOUT_MS } from '../auth/session-store';
+import { sessionStillActive } from '../auth/session-store';
 import type { Database } from '../db/client';
-import { sessions } from '../db/schema';
 import { requireSession } from '../policies';
 
 export const LIVE_EVENTS_URL = '/api/events';
@@ -130,26 +128,6 @@ const EVICTED_RETRY = 'retry: 600000\n\n';
 /** One SSE message; the event name is the type, the data the whole event as JSON (one line). */
 export function formatEvent(event: LiveEvent): string {
   return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
-}
-
-/**
- * Whether the session still holds (not signed out, not expired). Unlike the
- * session guard's lookup it records no activity: an open tab alone must not
- * keep a session alive past its idle timeout.
- */
-async function sessionStillActive(db: Database, idHash: string, now = new Date()): Promise<boolean> {
-  const rows = await db
-    .select({ idHash: sessions.idHash })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.idHash, idHash),
-        gt(sessions.absoluteExpiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_TIMEOUT_MS)),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
 }
 
 function definedHeaders(headers: Record<string, number | string | string[] | undefined>): OutgoingHttpHeaders {
