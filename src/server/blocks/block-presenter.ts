@@ -1,11 +1,5 @@
 import type { BlockedPerson } from '../../contract/schemas/blocks';
-
-export interface BlockedPersonRow {
-  userId: string;
-  name: string;
-  username: string;
-  blockedAt: Date;
-}
+import type { BlockedPersonRow } from './list-blocked-people';
 
 /**
  * Spec-style shape of one blocked person. `photoUrl` is always null:

@@ -2,7 +2,13 @@ import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { userBlocks, users } from '../db/schema';
 import { authorize, type Actor } from '../policies';
-import type { BlockedPersonRow } from './block-presenter';
+
+export interface BlockedPersonRow {
+  userId: string;
+  name: string;
+  username: string;
+  blockedAt: Date;
+}
 
 /**
  * GET /api/blocks: the people the actor blocked, newest block first, in one

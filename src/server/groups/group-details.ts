@@ -1,8 +1,13 @@
 import type { Database } from '../db/client';
 import { AppError } from '../http/app-error';
 import { authorize, can, type Actor } from '../policies';
-import type { GroupDetailsRow } from './group-presenter';
-import { accessOf, findGroup, selectMembers } from './group-query';
+import { accessOf, findGroup, selectMembers, type GroupRow, type MemberRow } from './group-query';
+
+/** A group with the members the viewer may see (none unless `group:readMembers`). */
+export interface GroupDetailsRow {
+  group: GroupRow;
+  members: MemberRow[];
+}
 
 /**
  * GET /api/groups/{id}: a private group exists only for its members (404

@@ -1,20 +1,7 @@
 import type { Group, GroupDetails, GroupMember, JoinRequest } from '../../contract/schemas/group';
-import type { groupJoinRequests } from '../db/schema';
-import type { GroupRow, selectMembers } from './group-query';
-
-export type MemberRow = Awaited<ReturnType<typeof selectMembers>>[number];
-
-/** A join request with the person who asked. */
-export interface JoinRequestRow {
-  request: typeof groupJoinRequests.$inferSelect;
-  user: { id: string; name: string; username: string };
-}
-
-/** A group with the members the viewer may see (none unless `group:readMembers`). */
-export interface GroupDetailsRow {
-  group: GroupRow;
-  members: MemberRow[];
-}
+import type { GroupDetailsRow } from './group-details';
+import type { GroupRow, MemberRow } from './group-query';
+import type { JoinRequestRow } from './join-requests';
 
 /**
  * Shapes every group response (spec §3 Group). A private group's code is its

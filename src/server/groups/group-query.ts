@@ -79,6 +79,8 @@ export function selectMembers(db: DbOrTx, groupId: string, viewerId: string) {
     .orderBy(sql`${groupMembers.role} = 'admin' DESC`, groupMembers.joinedAt);
 }
 
+export type MemberRow = Awaited<ReturnType<typeof selectMembers>>[number];
+
 export async function isMember(db: DbOrTx, groupId: string, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: groupMembers.id })

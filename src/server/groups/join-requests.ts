@@ -6,7 +6,12 @@ import { AppError } from '../http/app-error';
 import { notifyJoinRequest } from '../notifications/notify-join-request';
 import { authorize, can, type Actor } from '../policies';
 import { accessOf, findGroup, type GroupRow } from './group-query';
-import type { JoinRequestRow } from './group-presenter';
+
+/** A join request with the person who asked. */
+export interface JoinRequestRow {
+  request: typeof groupJoinRequests.$inferSelect;
+  user: { id: string; name: string; username: string };
+}
 
 const notFound = () => AppError.notFound('Group not found');
 const full = () => new AppError('group_full', 'This group is full');
