@@ -123,6 +123,12 @@ test('an item with a photo, shared with a contact and a group, then edited and d
   await expect(bobCard.getByTestId('item-owner')).toHaveText(alice.user.name);
   await expectPhotoLoaded(bob.page, itemName);
   await expectNoAxeViolations(bob.page, 'available-items');
+  // Search understands word forms and typos (issue 19): "drills" and "cordles" find the drill.
+  for (const typed of ['drills', 'cordles']) {
+    await bob.page.getByRole('searchbox').fill(typed);
+    await expect(itemCard(bob.page, itemName)).toBeVisible();
+  }
+  await bob.page.getByRole('searchbox').fill('');
 
   await carol.page.goto('/available-items');
   await expect(itemCard(carol.page, itemName).getByTestId('item-shared-via-group')).toHaveText(groupName);
