@@ -12,6 +12,7 @@ import {
   messages,
   networkRequestResponses,
   networkRequests,
+  notifications,
   rateLimitCounters,
   sessions,
   users,
@@ -109,9 +110,11 @@ export async function deleteAccount(db: Database, actor: Actor, userId: string):
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     // Per-account budgets are keyed `<limit>:<userId>` (rate-limits/): the id goes with the account.
     await tx.delete(rateLimitCounters).where(like(rateLimitCounters.key, `%:${userId}`));
+    // Other people's notifications about this person quote their name (docs/decisions/0024): they go too.
+    await tx.delete(notifications).where(sql`${notifications.payload}->>'partnerId' = ${userId}`);
     // The rest cascades: items with photos, shares and requests; contacts,
     // memberships, join requests, network requests and answers, feedback,
-    // login history, profile photo.
+    // login history, profile photo, push devices, notification preferences and notifications.
     await tx.delete(users).where(eq(users.id, userId));
     return { standInId: standIn.id, posted, changedRequests, itemViewerIds };
   });

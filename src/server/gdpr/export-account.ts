@@ -15,6 +15,7 @@ import { AppError } from '../http/app-error';
 import type { PhotoStore } from '../photos/photo-store';
 import { exportItems } from './export-items';
 import { exportLoanExtensions } from './export-loan-extensions';
+import { exportNotifications, exportNotificationSettings } from './export-notifications';
 import { iso, jsonArray, keyset, other, pages, person } from './export-pages';
 import {
   exportJoinRequests,
@@ -98,6 +99,8 @@ export async function* exportAccount(db: Database, userId: string, options: Expo
     ['networkRequestAnswers', () => exportNetworkAnswers(db, userId, size)],
     ['feedback', () => exportFeedback(db, userId, size)],
     ['blockedPeople', () => exportBlockedPeople(db, userId, size)],
+    ['notificationSettings', () => exportNotificationSettings(db, userId, size)],
+    ['notifications', () => exportNotifications(db, userId, size)],
   ];
   for (const [key, write] of sections) {
     yield `,${JSON.stringify(key)}:`;

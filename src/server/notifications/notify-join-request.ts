@@ -24,7 +24,13 @@ export async function notifyJoinRequest(tx: DbOrTx, request: { groupId: string; 
       userId: row.admin_id,
       kind: 'join_request' as const,
       event: 'join_requested',
-      payload: { groupId: request.groupId, groupName: row.group_name, senderName: row.requester_name },
+      // partnerId: who asked, so deleting their account removes what quotes their name.
+      payload: {
+        groupId: request.groupId,
+        groupName: row.group_name,
+        senderName: row.requester_name,
+        partnerId: request.requesterId,
+      },
     })),
   );
 }
