@@ -46,7 +46,8 @@ export const USAGE = `Usage: npm run bench -- [--smoke | --quick] [--duration=S]
   --smoke        a tiny data set, about 1 s per endpoint: checks the harness and that nothing errs (CI)
   --items=N      items of the main run (default 50,000; 1,000 with --smoke)
   --only=a,b     run only these endpoints (e.g. available-first,send-message; export: the account export;
-                 analysis: photo analysis latency, memory, and another endpoint while 4 analyses run)
+                 analysis: photo analysis latency, memory, and another endpoint while 4 analyses run;
+                 push: time from a borrow request to its push at a loopback push service, 200 events)
   --skip-scaling skip the 10,000 / 100,000 items comparison
   --hold         build the main data set and start the server, print how to reach both, and wait for Ctrl-C
   --profile      profile the server's CPU (node --cpu-prof) into bench/results/profiles/ (open in Chrome DevTools)`;
@@ -77,6 +78,8 @@ const SMOKE_SHAPE: DatasetShape = {
 export const EXPORT_SECTION = 'export';
 /** The photo analysis' section: `--only=analysis` runs it alone. */
 export const ANALYSIS_SECTION = 'analysis';
+/** The push figure: event → push request at a loopback push service (bench/server/push.ts). */
+export const PUSH_SECTION = 'push';
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
   const flags = new Map<string, string>();
@@ -142,7 +145,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
 
 function onlyNames(value: string | undefined): string[] {
   const names = (value ?? '').split(',').filter(Boolean);
-  const known: readonly string[] = [...SCENARIO_NAMES, EXPORT_SECTION, ANALYSIS_SECTION];
+  const known: readonly string[] = [...SCENARIO_NAMES, EXPORT_SECTION, ANALYSIS_SECTION, PUSH_SECTION];
   const unknown = names.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
     throw new UsageError(`Unknown endpoint ${unknown.join(', ')} in --only; known: ${known.join(', ')}`);

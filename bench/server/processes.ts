@@ -83,7 +83,14 @@ function baseEnv(): NodeJS.ProcessEnv {
  * per-IP limit is raised far beyond what the run sends: the benchmark
  * measures the endpoints, not the limiter's 429s.
  */
-export async function startApp(options: { bundle: string; databaseUrl: string; dataDir: string; profile?: boolean }) {
+export async function startApp(options: {
+  bundle: string;
+  databaseUrl: string;
+  dataDir: string;
+  profile?: boolean;
+  /** More variables for a measurement (the push figure's push service). */
+  env?: Record<string, string>;
+}) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env = {
@@ -96,6 +103,7 @@ export async function startApp(options: { bundle: string; databaseUrl: string; d
     DATABASE_URL: options.databaseUrl,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '1000000000',
+    ...options.env,
   };
   // The profile is written when the server exits normally, which it does on SIGTERM (src/server/main.ts).
   const profiling = options.profile

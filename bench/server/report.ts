@@ -4,6 +4,7 @@ import type { CpuPerRequest } from './cpu-usage';
 import type { StepTiming } from './dataset';
 import { analysisMarkdown, type AnalysisMeasurement } from './analysis';
 import { exportMarkdown, type ExportMeasurement } from './export';
+import { pushMarkdown, type PushMeasurement } from './push';
 import type { Measurement } from './load';
 import type { BenchOptions } from './options';
 
@@ -81,6 +82,8 @@ export interface BenchReport {
   export: ExportMeasurement | null;
   /** The photo analysis' figures (null when --only left it out). */
   analysis: AnalysisMeasurement | null;
+  /** Event → push figure (null when --only left it out). */
+  push?: PushMeasurement | null;
   budgetsMet: { latency: boolean; errors: boolean; scaling: boolean | null };
 }
 
@@ -225,6 +228,10 @@ export function toMarkdown(report: BenchReport): string {
   if (report.analysis) {
     lines.push('');
     lines.push(...analysisMarkdown(report.analysis));
+  }
+  if (report.push) {
+    lines.push('');
+    lines.push(...pushMarkdown(report.push));
   }
   lines.push('');
   const { latency, errors, scaling } = report.budgetsMet;

@@ -7,7 +7,11 @@ import { fetchCursors, lendingPairs, signInUsers } from './fixtures';
 import { measureAnalysis, type AnalysisMeasurement } from './analysis';
 import { measureExport, prepareExportPerson, type ExportMeasurement } from './export';
 import { drive, sampleFailure } from './load';
-import { ANALYSIS_SECTION, EXPORT_SECTION, parseOptions, UsageError, type BenchOptions } from './options';
+import { ANALYSIS_SECTION, EXPORT_SECTION, parseOptions, PUSH_SECTION, UsageError, type BenchOptions } from './options';
+import { startFakePushService, type FakePushService } from '../../tests/support/fake-push-service';
+import { measurePush, preparePushOwners, type PushMeasurement } from './push';
+import { inArray } from 'drizzle-orm';
+import { items as itemsTable } from '../../src/server/db/schema';
 import { buildBundles, root, startApp, startHelloWorld, type RunningProcess } from './processes';
 import {
   endpointResult,
@@ -37,6 +41,7 @@ async function main(): Promise<number> {
 
   const [bundles, database] = await Promise.all([buildBundles(), startBenchDatabase()]);
   let app: RunningProcess | undefined;
+  let pushService: FakePushService | undefined;
   const client = await database.handle.pool.connect();
   let released = false;
   const releaseClient = () => {
@@ -77,11 +82,18 @@ async function main(): Promise<number> {
     const firstItems = scaling ? items.small : items.main;
     await load(`${firstItems} items`, () => addItems(client, shape, 0, firstItems));
 
+    const wantsPush = options.only.length === 0 || options.only.includes(PUSH_SECTION);
+    // The push figure's push service: the server trusts its self-signed certificate through
+    // NODE_EXTRA_CA_CERTS and may reach 127.0.0.1 through PUSH_ENDPOINT_HOSTS; no test-only code path.
+    pushService = wantsPush ? await startFakePushService() : undefined;
     app = await startApp({
       bundle: bundles.app,
       databaseUrl: database.url,
       dataDir: database.dataDir,
       profile: options.profile,
+      env: pushService
+        ? { NODE_EXTRA_CA_CERTS: pushService.certificateFile, PUSH_ENDPOINT_HOSTS: '127.0.0.1' }
+        : undefined,
     });
     const users = await signInUsers(database.handle.db, shape, options.sessions);
     const senders = await signInUsers(database.handle.db, shape, options.senders);
@@ -157,6 +169,36 @@ async function main(): Promise<number> {
       });
     }
 
+    let pushResult: PushMeasurement | null = null;
+    if (pushService) {
+      // Pairs from the end: the borrow request scenario takes them from the start.
+      const events = options.mode === 'smoke' ? 20 : 200;
+      const chosen = pairs.slice(-events);
+      const owners = await database.handle.db
+        .select({ id: itemsTable.id, ownerId: itemsTable.ownerId })
+        .from(itemsTable)
+        .where(
+          inArray(
+            itemsTable.id,
+            chosen.map((pair) => pair.itemId),
+          ),
+        );
+      const ownerOf = new Map(owners.map((row) => [row.id, row.ownerId]));
+      const withOwners = chosen.map((pair) => ({ ...pair, ownerId: ownerOf.get(pair.itemId) ?? '' }));
+      const subscriptionOf = await preparePushOwners(database.handle.db, pushService, [...ownerOf.values()]);
+      pushResult = await measurePush({
+        origin: app.origin,
+        service: pushService,
+        pairs: withOwners,
+        subscriptionOf,
+        events,
+      });
+      log(
+        `push: p50 ${pushResult.ms.p50.toFixed(1)} ms, p99 ${pushResult.ms.p99.toFixed(1)} ms over ${pushResult.events} events ` +
+          `(${pushResult.missing} missing, ${pushResult.refused} refused)`,
+      );
+    }
+
     let scalingReport = null;
     if (small) {
       await load(`items up to ${items.large}`, () => addItems(client, shape, items.main, items.large));
@@ -197,6 +239,7 @@ async function main(): Promise<number> {
       scaling: scalingReport,
       export: exportResult,
       analysis: analysisResult,
+      push: pushResult,
       budgetsMet: {
         latency: endpoints.every((e) => e.budget.p99Met),
         errors:
@@ -204,7 +247,8 @@ async function main(): Promise<number> {
           (scalingReport ? noErrors(scalingReport) : true) &&
           (analysisResult
             ? analysisResult.neighbour.analysisErrors + analysisResult.neighbour.during.errors === 0
-            : true),
+            : true) &&
+          (pushResult ? pushResult.missing + pushResult.refused === 0 : true),
         scaling: scalingReport ? scalingReport.budget.met : null,
       },
     };
@@ -219,6 +263,7 @@ async function main(): Promise<number> {
   } finally {
     releaseClient();
     await app?.stop();
+    await pushService?.close();
     await stopDatabase(database);
   }
 }
