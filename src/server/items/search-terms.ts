@@ -10,7 +10,7 @@ export interface SearchTerms {
    * The one typed word, for trigram similarity with the words of item names
    * ("Bohrmashine"); null when several words were typed, since similarity
    * with the whole text would let one word match without the others, and
-   * for words shorter than four letters.
+   * for words shorter than six letters.
    */
   typoWord: string | null;
   /** The input as a LIKE pattern (`%`, `_` and `\` literal), for owner names, as before. */
@@ -28,11 +28,12 @@ const MIN_WORD_LENGTH = 2;
 /** More words than this add little and cost index lookups; the first ones count. */
 const MAX_WORDS = 6;
 /**
- * Trigram similarity only for words this long: a shorter word has too few
- * trigrams to tell a typo from another word, and would pull in thousands of
- * candidates ("ski" shares trigrams with every word starting in s).
+ * Trigram similarity only for words this long. In a shorter word one wrong
+ * letter breaks too many of its few trigrams to pass the threshold anyway
+ * ("drell" / "drill": 0.33 of 0.5; swaps are variants instead), and the
+ * index lookup would pull in thousands of candidates for nothing.
  */
-const TYPO_WORD_MIN_LENGTH = 4;
+const TYPO_WORD_MIN_LENGTH = 6;
 /** Typo variants only for words of this length: short words have too many real neighbours, long ones have trigrams. */
 const VARIANT_LENGTH = { min: 4, max: 12 };
 
