@@ -139,7 +139,7 @@ test('the preference switches save at once and stay after a reload', async () =>
     .poll(
       async () =>
         (await apiAs<Record<string, { push: boolean; email: boolean }>>(page, 'GET', '/api/notifications/preferences'))
-          .handover.email,
+          .handover?.email,
     )
     .toBe(true);
   await page.reload();
