@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { clearQueuedJobs, queuedJobs } from '../../../tests/support/jobs';
+import { LIMITS } from '../../contract/limits';
 import { addDays } from '../../contract/schemas/lending';
 import { borrowedLoan, remindersOf, runJobsAt, TIMING } from '../../../tests/support/loans';
 import { lendingRequests, loanExtensionRequests, messages } from '../db/schema';
@@ -79,6 +80,74 @@ describe('who may ask and answer', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.messageKey).toBe('errors.extension_already_pending');
     expect((await answer(loan.owner, loan.loanId, 'later')).statusCode).toBe(400);
+  });
+});
+
+describe('bad input and late answers', () => {
+  it('a note over the message limit is 400 with the translatable message, on asking and on answering', async () => {
+    const loan = await borrowedLoan(t);
+    const tooLong = 'x'.repeat(LIMITS.messageMax + 1);
+    const asked = await ask(loan.requester, loan.loanId, {
+      requestedUntil: addDays(loan.dueDate, 3),
+      message: tooLong,
+    });
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json().error).toMatchObject({
+      code: 'invalid_input',
+      issues: [{ path: 'message', messageKey: 'validation.messageTooLong' }],
+    });
+    // Exactly at the limit is fine.
+    const atLimit = 'x'.repeat(LIMITS.messageMax);
+    expect(
+      (await ask(loan.requester, loan.loanId, { requestedUntil: addDays(loan.dueDate, 3), message: atLimit }))
+        .statusCode,
+    ).toBe(201);
+    const answered = await answer(loan.owner, loan.loanId, 'accept', { response: tooLong });
+    expect(answered.statusCode).toBe(400);
+    expect(answered.json().error.issues).toEqual([{ path: 'response', messageKey: 'validation.messageTooLong' }]);
+    expect(await dueDateOf(loan.loanId)).toBe(loan.dueDate);
+  });
+
+  it('accepting or declining after the item came back is 409 request_transition_not_allowed', async () => {
+    for (const verdict of ['accept', 'decline']) {
+      const loan = await borrowedLoan(t);
+      await ask(loan.requester, loan.loanId, { requestedUntil: addDays(loan.dueDate, 2) });
+      expect(
+        (await t.request(loan.owner, { method: 'PUT', url: `/api/items/${loan.item.id}/return` })).statusCode,
+      ).toBe(204);
+      const late = await answer(loan.owner, loan.loanId, verdict);
+      expect([late.statusCode, late.json().error.code]).toEqual([409, 'request_transition_not_allowed']);
+      expect(late.json().error.messageKey).toBe('errors.extension_not_pending');
+      expect(await dueDateOf(loan.loanId)).toBe(loan.dueDate);
+    }
+  });
+
+  it('a malformed loan id is 400 invalid_input, not a 500', async () => {
+    const loan = await borrowedLoan(t);
+    const until = addDays(loan.dueDate, 3);
+    for (const id of ['not-a-uuid', '123', `${loan.loanId}x`]) {
+      const asked = await ask(loan.requester, id, { requestedUntil: until });
+      expect([asked.statusCode, asked.json().error.code]).toEqual([400, 'invalid_input']);
+      expect(asked.json().error.issues[0].path).toBe('id');
+      for (const verdict of ['accept', 'decline']) {
+        const answered = await answer(loan.owner, id, verdict);
+        expect([answered.statusCode, answered.json().error.code]).toEqual([400, 'invalid_input']);
+      }
+    }
+  });
+
+  it('a loan accepted but not handed over cannot be extended (409 request_transition_not_allowed), nor answered', async () => {
+    const promised = await borrowedLoan(t, 10, false);
+    const refused = await ask(promised.requester, promised.loanId, { requestedUntil: addDays(promised.dueDate, 3) });
+    expect([refused.statusCode, refused.json().error.code]).toEqual([409, 'request_transition_not_allowed']);
+    expect(refused.json().error.messageKey).toBe('errors.extension_not_possible');
+    const answered = await answer(promised.owner, promised.loanId, 'accept');
+    expect([answered.statusCode, answered.json().error.code]).toEqual([409, 'request_transition_not_allowed']);
+    const [row] = await t.db
+      .select({ id: loanExtensionRequests.id })
+      .from(loanExtensionRequests)
+      .where(eq(loanExtensionRequests.lendingRequestId, promised.loanId));
+    expect(row).toBeUndefined();
   });
 });
 
