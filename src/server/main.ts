@@ -11,6 +11,9 @@ import { logMailSetup } from './notifications/email/mail-transport';
 
 const EMBEDDED_DATABASE = 'lendloop';
 
+/** Background jobs run at once per instance (notifications are I/O bound). */
+const JOB_CONCURRENCY = 2;
+
 /** How long open requests may take to finish once a shutdown starts; then their sockets are closed. */
 const SHUTDOWN_GRACE_MS = 5_000;
 /**
@@ -46,6 +49,7 @@ async function main(): Promise<void> {
   let database: DatabaseHandle | undefined;
   let liveEvents: PostgresEventBus | undefined;
   let jobs: JobRunner | undefined;
+  let jobDatabase: DatabaseHandle | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopping = false;
   let stoppingSince = 0;
@@ -72,9 +76,16 @@ async function main(): Promise<void> {
     app.log.info(`Lendloop is running at ${config.publicUrl.origin}`);
     if (stopping) return;
     // Background jobs (notifications, reminders) run in every instance; each job in one of them.
+    // Their work has its own small pool: a digest waiting on a slow mail server
+    // holds a connection, and must not hold one that answers requests.
+    jobDatabase = connectDatabase(databaseUrl, {
+      max: JOB_CONCURRENCY + 1,
+      onConnectionLost: (error) => bootLogger.warn({ err: error }, 'job database connection lost; the pool reconnects'),
+    });
     jobs = await startJobRunner({
       databaseUrl,
-      handlers: createJobHandlers({ db: database.db, config, logger: bootLogger }),
+      concurrency: JOB_CONCURRENCY,
+      handlers: createJobHandlers({ db: jobDatabase.db, config, logger: bootLogger }),
       logger: bootLogger,
     });
   };
@@ -127,6 +138,7 @@ async function main(): Promise<void> {
     bootLogger.info({ ms: Date.now() - stoppingSince, connections }, 'HTTP server closed');
     // Jobs in progress finish (no new ones start) before their database goes.
     await jobs?.stop().catch((error: unknown) => bootLogger.error({ err: error }, 'stopping the job runner failed'));
+    await jobDatabase?.close().catch(() => undefined);
     await liveEvents?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
     bootLogger.info({ ms: Date.now() - stoppingSince }, 'database connections closed');
