@@ -1,4 +1,3 @@
-import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../contract/limits';
@@ -7,10 +6,10 @@ import {
   type OwnerRequestAction,
   type UpdateLendingRequestInput,
 } from '../../../../contract/schemas/lending';
-import { Button } from '../../../components/ui/button';
 import { TextareaField } from '../../../components/ui/form-field';
 import { runWithToasts } from '../../../lib/run-with-toasts';
 import { useUpdateLendingRequest } from '../api/update-lending-request';
+import { AcceptDeclineButtons } from './accept-decline-buttons';
 
 type Decision = Extract<OwnerRequestAction, 'accepted' | 'declined'>;
 
@@ -58,21 +57,15 @@ export function LendingDecision({ requestId, requesterName }: { requestId: strin
         error={replyError ? t(replyError) : undefined}
         data-testid="request-reply"
       />
-      <div className="grid grid-cols-2 gap-2">
-        <Button onClick={() => void decide('accepted')} disabled={update.isPending} data-testid="request-accept">
-          <Check className="h-4 w-4" aria-hidden="true" />
-          {t('messages.request.accept')}
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={() => void decide('declined')}
-          disabled={update.isPending}
-          data-testid="request-decline"
-        >
-          <X className="h-4 w-4" aria-hidden="true" />
-          {t('messages.request.decline')}
-        </Button>
-      </div>
+      <AcceptDeclineButtons
+        acceptLabel={t('messages.request.accept')}
+        declineLabel={t('messages.request.decline')}
+        onAccept={() => void decide('accepted')}
+        onDecline={() => void decide('declined')}
+        disabled={update.isPending}
+        testIdPrefix="request"
+        layout="halves"
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { CalendarPlus, Check, X } from 'lucide-react';
+import { CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LendingRequest } from '../../../../contract/schemas/lending';
@@ -8,6 +8,7 @@ import { useDateFormatters } from '../../../i18n/use-date-formatters';
 import { runWithToasts } from '../../../lib/run-with-toasts';
 import { useAnswerExtension } from '../api/answer-extension';
 import { usePendingExtension } from '../api/get-loan-extensions';
+import { AcceptDeclineButtons } from './accept-decline-buttons';
 import { LoanDueLabel } from './loan-due-label';
 
 // The form and its date rules load when the borrower first asks.
@@ -69,28 +70,15 @@ export function OwnerExtensionPanel({ request, borrowerName }: { request: Lendin
     >
       <p>{t('lending.extension.asked', { name: borrowerName, date: formatCalendarDate(pending.requestedUntil) })}</p>
       {pending.message && <p className="break-words italic">“{pending.message}”</p>}
-      <div className="flex flex-wrap gap-2">
-        <Button
-          variant="primary"
-          size="sm"
-          onClick={() => void onAnswer('accept')}
-          disabled={answer.isPending}
-          data-testid="extension-accept"
-        >
-          <Check className="h-4 w-4" aria-hidden="true" />
-          {t('lending.extension.accept')}
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => void onAnswer('decline')}
-          disabled={answer.isPending}
-          data-testid="extension-decline"
-        >
-          <X className="h-4 w-4" aria-hidden="true" />
-          {t('lending.extension.decline')}
-        </Button>
-      </div>
+      <AcceptDeclineButtons
+        acceptLabel={t('lending.extension.accept')}
+        declineLabel={t('lending.extension.decline')}
+        onAccept={() => void onAnswer('accept')}
+        onDecline={() => void onAnswer('decline')}
+        disabled={answer.isPending}
+        testIdPrefix="extension"
+        layout="inline"
+      />
     </div>
   );
 }
