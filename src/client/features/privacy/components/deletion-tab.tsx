@@ -9,7 +9,7 @@ import { SignInNotice } from './sign-in-notice';
 // Radix Dialog loads with the first click on "Delete my account", not with the page.
 const DeleteAccountDialog = lazyDialog(() => import('./delete-account-dialog').then((m) => m.DeleteAccountDialog));
 
-const DELETED = ['profile', 'items', 'contacts', 'groups', 'requests', 'activity'] as const;
+const DELETED = ['profile', 'items', 'contacts', 'groups', 'requests', 'notifications', 'activity'] as const;
 /** What stays with other people (docs/decisions/0015-account-deletion.md). */
 const KEPT = ['messages', 'loans', 'groups', 'contacts', 'signIn'] as const;
 

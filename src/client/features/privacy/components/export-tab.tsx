@@ -1,5 +1,6 @@
 import {
   Activity,
+  Bell,
   Download,
   LoaderCircle,
   MessageSquare,
@@ -26,6 +27,7 @@ const CONTENTS: readonly { key: string; icon: LucideIcon }[] = [
   { key: 'groups', icon: UsersRound },
   { key: 'messages', icon: MessageSquare },
   { key: 'requests', icon: Repeat },
+  { key: 'notifications', icon: Bell },
   { key: 'activity', icon: Activity },
 ];
 

@@ -66,6 +66,19 @@ describe('<PrivacyTabs/> policy', () => {
     expect(screen.queryByTestId('operator-missing')).toBeNull();
   });
 
+  it('covers push and email notifications where they belong: what is stored, who delivers it, how long', () => {
+    renderTabs({});
+    const section = (id: string) => screen.getByTestId(`policy-section-${id}`).textContent;
+    expect(section('collection')).toContain('a record of your notifications');
+    expect(section('collection')).toContain('including the due date, the reminders about it');
+    expect(section('use')).toContain('by push or email as you chose');
+    expect(section('sharing')).toContain("delivered by your browser's push service");
+    expect(section('sharing')).toContain("through the operator's mail server");
+    expect(section('sharing')).toContain('unsubscribe with one click');
+    expect(section('retention')).toContain('until you turn push off on that device');
+    expect(section('retention')).toContain('deleted with your account');
+  });
+
   it('says plainly when the operator has not entered their details', async () => {
     renderTabs({ [OPERATOR_URL]: { body: UNSET_OPERATOR } });
     expect((await screen.findByTestId('operator-missing')).textContent).toContain(
@@ -116,7 +129,8 @@ describe('<PrivacyTabs/> export', () => {
       'Contacts, including the details you entered',
       'Groups and your join requests',
       'Messages you sent and received',
-      'Lending requests and network requests',
+      'Lending requests with due dates and extension requests, and network requests',
+      'Notifications: your choices, your push devices (name and dates) and the notifications recorded for you',
       'Activity: sign-in history and feedback',
     ]);
 
