@@ -1,6 +1,6 @@
 import type { Language } from '../../../contract/enums';
 import { localeText, type LocaleText } from '../../i18n/locale-texts';
-import { renderPushMessage } from '../push/deliver-push-job';
+import { renderNotificationText } from '../notification-texts';
 import type { DigestNotification, DigestRecipient } from './claim-digest';
 
 /** Lines in one mail; the rest are counted ("…and 4 more in the app"): a digest is a nudge, not an archive. */
@@ -27,8 +27,9 @@ interface DigestLine {
 
 /**
  * The digest mail in the recipient's language, as plain text and as HTML.
- * Each line reuses the push notification's title and body
- * (public/locales/<lng>/notifications.json) and its link; the frame texts
+ * Each line has the push notification's title, body and link
+ * (notification-texts.ts, public/locales/<lng>/notifications.json), with the
+ * email's own body where the push one speaks of tapping; the frame texts
  * are in email.json. Every text goes through escapeHtml in the HTML part:
  * names, item titles and message excerpts are typed by other people. No
  * remote images or scripts, inline styles only (mail clients drop <style>).
@@ -40,7 +41,7 @@ export function renderDigest(
 ): RenderedDigest {
   const t = localeText('email', recipient.language);
   const lines: DigestLine[] = notifications.slice(0, DIGEST_MAX_LINES).map((notification) => {
-    const message = renderPushMessage({ ...notification, language: recipient.language });
+    const message = renderNotificationText({ ...notification, language: recipient.language }, 'email');
     return { title: message.title, body: message.body, url: new URL(message.url, links.publicUrl).href };
   });
   const more = notifications.length - lines.length;

@@ -6,8 +6,8 @@ import type { Language, NotificationKind } from '../../../contract/enums';
 import type { PushConfig } from '../../config/config';
 import type { Database } from '../../db/client';
 import { messages, notifications, pushSubscriptions, users } from '../../db/schema';
-import { localeText } from '../../i18n/locale-texts';
 import type { JobPayloads } from '../../jobs/job-names';
+import { renderPushMessage } from '../notification-texts';
 
 export interface DeliverPushDeps {
   db: Database;
@@ -17,16 +17,6 @@ export interface DeliverPushDeps {
   agent?: https.Agent;
   /** How long one push request may take. */
   timeoutMs?: number;
-}
-
-/** What the service worker receives (public/push-handlers.js shows it). */
-export interface PushMessage {
-  title: string;
-  body: string;
-  /** A path of this app to open on click. */
-  url: string;
-  /** One notification per event on the device: a retry replaces, never doubles. */
-  tag: string;
 }
 
 /** A day: a push older than that is stale news (the email digest covers it). */
@@ -137,42 +127,4 @@ async function claim(db: Database, notificationId: string): Promise<ClaimedNotif
        AND NOT EXISTS (SELECT 1 FROM ${messages} m WHERE m.id = n.message_id AND m.read_at IS NOT NULL)
     RETURNING n.id, n.user_id, n.kind, n.event, n.payload, u.language`);
   return rows[0];
-}
-
-/** Title, body and link of a notification in the recipient's language (public/locales/<lng>/notifications.json). */
-export function renderPushMessage(notification: {
-  id: string;
-  event: string;
-  payload: Record<string, string | number | null>;
-  language: Language;
-}): PushMessage {
-  const t = localeText('notifications', notification.language);
-  const vars: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(notification.payload)) if (value !== null) vars[key] = value;
-  const name = typeof vars.senderName === 'string' ? vars.senderName : t('someone');
-  vars.senderName = name;
-  vars.itemName ??= t('anItem');
-  if (typeof vars.dueDate === 'string') vars.dueDate = formatDate(vars.dueDate, notification.language);
-  // Reminders go to both people of a loan and say different things to each.
-  const key = typeof vars.role === 'string' ? `${notification.event}.${vars.role}` : notification.event;
-  return {
-    title: t(`${key}.title`, vars),
-    body: t(`${key}.body`, vars),
-    url: clickUrl(notification.payload),
-    tag: notification.id,
-  };
-}
-
-/** The screen a click opens: the group for a join request, else the conversation the event happened in. */
-function clickUrl(payload: Record<string, string | number | null>): string {
-  if (typeof payload.groupId === 'string') return `/groups/${encodeURIComponent(payload.groupId)}`;
-  if (typeof payload.partnerId === 'string') return `/messages?with=${encodeURIComponent(payload.partnerId)}`;
-  return '/';
-}
-
-/** A calendar date (YYYY-MM-DD) as the recipient writes it; it names a day, so it is formatted in UTC. */
-function formatDate(date: string, language: Language): string {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime())) return date;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(parsed);
 }
