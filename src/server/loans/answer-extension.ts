@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { isBlockBetween } from '../blocks/block-sql';
 import type { Database } from '../db/client';
 import { lendingRequests, loanExtensionRequests } from '../db/schema';
 import { AppError } from '../http/app-error';
@@ -17,7 +18,9 @@ export type ExtensionAnswer = 'accept' | 'decline';
  * answer to the open extension request. Accepting moves the loan's due date
  * and queues its reminder job again, so the reminders follow the new date
  * (loan_reminders are per due date: the new one starts fresh). The system
- * message, and the owner's note after it, go to the borrower.
+ * message, and the owner's note after it, go to the borrower. Across a block
+ * the answer counts, but no note crosses it either way: the owner's note is
+ * dropped, and the borrower's note is not shown back (docs/decisions/0018).
  */
 export async function answerExtension(
   db: Database,
@@ -70,13 +73,14 @@ export async function answerExtension(
         requestedUntil: open.requestedUntil,
       }),
     ]);
-    if (response) {
+    const blocked = await isBlockBetween(tx, loan.requesterId, loan.ownerId);
+    if (response && !blocked) {
       posted.push(
         ...(await insertOwnerResponse(tx, { senderId: actor.id, receiverId: loan.requesterId, content: response })),
       );
     }
     return {
-      extension,
+      extension: blocked ? { ...extension, message: null } : extension,
       change: { requestId: loan.id, itemId: item.id, requesterId: loan.requesterId, ownerId: loan.ownerId, posted },
     };
   });

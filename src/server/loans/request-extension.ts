@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { extensionFormSchema } from '../../contract/schemas/loans';
+import { isBlockBetween } from '../blocks/block-sql';
 import { earliestReservationDate } from '../dates/calendar-dates';
 import type { Database } from '../db/client';
 import { loanExtensionRequests } from '../db/schema';
@@ -24,6 +25,10 @@ export interface ExtensionStep {
  * request at a time, the date after the current due date (and not in the
  * past, at most a year later). Posts the system message, and the borrower's
  * note as their own message after it, in the same transaction.
+ *
+ * Across a block (either way) the loan goes on, so the request does too, but
+ * the note is dropped: it would be free text to someone the message rules
+ * keep them from writing to (docs/decisions/0018).
  */
 export async function requestExtension(
   db: Database,
@@ -59,7 +64,9 @@ export async function requestExtension(
         'errors.extension_already_pending',
       );
     }
-    const { requestedUntil, message } = parsed.data;
+    const { requestedUntil } = parsed.data;
+    // Its own statement after the lock, so it sees a block the owner committed while this waited.
+    const message = (await isBlockBetween(tx, loan.requesterId, loan.ownerId)) ? null : parsed.data.message;
     const [extension] = await tx
       .insert(loanExtensionRequests)
       .values({ lendingRequestId: loan.id, requesterId: actor.id, requestedUntil, message })
