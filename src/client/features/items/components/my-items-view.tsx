@@ -7,8 +7,8 @@ import type { LendingRequest } from '../../../../contract/schemas/lending';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
-import { localIsoDate } from '../../../lib/local-date';
 import { isOverdueLoan } from '../../../lib/loan-due';
+import { useLocalToday } from '../../../lib/use-local-today';
 import { useMyItems } from '../api/get-my-items';
 import {
   countByStatus,
@@ -96,7 +96,9 @@ export function MyItemsView({ onAddFromPhoto, lending, activeRequests, contacts 
   const [dialog, setDialog] = useState<OpenItemDialog | null>(null);
 
   const items = myItems.data;
-  const overdue = useMemo(() => overdueItemIds(activeRequests, localIsoDate()), [activeRequests]);
+  // The day is a dependency: a page left open overnight counts the loans due yesterday as overdue.
+  const today = useLocalToday();
+  const overdue = useMemo(() => overdueItemIds(activeRequests, today), [activeRequests, today]);
   const counts = useMemo(() => countByStatus(items ?? [], overdue), [items, overdue]);
   const shown = useMemo(() => filterMyItems(items ?? [], filters, overdue), [items, filters, overdue]);
 
