@@ -29,13 +29,43 @@ export const pushEndpointSchema = z
   .url({ protocol: /^https$/, message: 'validation.pushEndpointNotAllowed' })
   .max(2048, { message: 'validation.pushEndpointNotAllowed' });
 
+/** The bytes of a base64url string (padding allowed), or undefined when it is not one. */
+export function base64UrlBytes(value: string): Uint8Array | undefined {
+  const unpadded = value.replace(/=+$/, '');
+  if (!/^[A-Za-z0-9_-]*$/.test(unpadded) || unpadded.length % 4 === 1) return undefined;
+  const binary = atob(
+    unpadded
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(unpadded.length / 4) * 4, '='),
+  );
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** RFC 8291: an uncompressed P-256 point (0x04, then x and y) and a 16-byte auth secret. */
+const P256DH_BYTES = 65;
+const AUTH_BYTES = 16;
+
 /**
  * POST /api/push/subscriptions: PushSubscription.toJSON() from this browser
  * (`expirationTime` is ignored: push services announce the end with 404/410).
+ * The key lengths are checked here: keys of another size could never be
+ * encrypted to, and every push to them would fail.
  */
 export const pushSubscriptionInputSchema = z.object({
   endpoint: pushEndpointSchema,
-  keys: z.object({ p256dh: base64url(200), auth: base64url(100) }),
+  keys: z.object({
+    p256dh: base64url(200).refine(
+      (value) => {
+        const bytes = base64UrlBytes(value);
+        return bytes?.length === P256DH_BYTES && bytes[0] === 0x04;
+      },
+      { message: 'validation.pushKeysInvalid' },
+    ),
+    auth: base64url(100).refine((value) => base64UrlBytes(value)?.length === AUTH_BYTES, {
+      message: 'validation.pushKeysInvalid',
+    }),
+  }),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
 

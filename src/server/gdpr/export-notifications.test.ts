@@ -30,7 +30,8 @@ async function exported(userId: string): Promise<Exported> {
 
 const device = {
   endpoint: 'https://fcm.googleapis.com/fcm/send/export-test',
-  keys: { p256dh: 'BExportKeyThatMustNotLeak', auth: 'exportAuthSecret' },
+  // The sizes of real keys (65 and 16 bytes base64url): the API checks them.
+  keys: { p256dh: 'BExportKeyThatMustNotLeak'.padEnd(87, 'A'), auth: 'exportAuthSecret'.padEnd(22, 'A') },
 };
 
 describe('notifications in the data export and in account deletion', () => {

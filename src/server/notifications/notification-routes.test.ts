@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createUser } from '../../../tests/support/factories';
+import { fakePushKeys } from '../../../tests/support/push-keys';
 import { NOTIFICATION_KINDS } from '../../contract/enums';
 import { notificationPreferencesSchema, pushDevicesSchema } from '../../contract/schemas/notifications';
 import { pushSubscriptions } from '../db/schema';
@@ -14,12 +15,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let n = 0;
-/** A subscription as PushSubscription.toJSON() gives it (keys are opaque base64url to the server). */
+/** A subscription as PushSubscription.toJSON() gives it (the server checks the keys' sizes only). */
 function browserSubscription(host = 'fcm.googleapis.com') {
   n += 1;
   return {
     endpoint: `https://${host}/fcm/send/device-${n}-${Date.now()}`,
-    keys: { p256dh: `BPublicKey${n}_-`, auth: `authSecret${n}` },
+    keys: fakePushKeys(),
     expirationTime: null,
   };
 }
@@ -104,19 +105,19 @@ describe('push subscriptions', () => {
       endpoint: device.endpoint,
       lastSuccessAt: null,
     });
-    const renewed = { ...device, keys: { p256dh: 'BRenewedKey', auth: 'renewedAuth' } };
+    const renewed = { ...device, keys: fakePushKeys() };
     expect(
       (await t.request(ada, { method: 'POST', url: '/api/push/subscriptions', payload: renewed })).statusCode,
     ).toBe(201);
     const rows = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.endpoint));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ p256dh: 'BRenewedKey', auth: 'renewedAuth', userId: ada.id });
+    expect(rows[0]).toMatchObject({ ...renewed.keys, userId: ada.id });
 
     const listed = await t.request(ada, { method: 'GET', url: '/api/push/subscriptions' });
     expect(listed.statusCode).toBe(200);
     expect(pushDevicesSchema.parse(listed.json()).map((d) => d.endpoint)).toEqual([device.endpoint]);
-    expect(JSON.stringify(listed.json())).not.toContain('renewedAuth');
-    expect(JSON.stringify(listed.json())).not.toContain('BRenewedKey');
+    expect(JSON.stringify(listed.json())).not.toContain(renewed.keys.auth);
+    expect(JSON.stringify(listed.json())).not.toContain(renewed.keys.p256dh);
   });
 
   it('moves a browser’s subscription to the account that subscribes there now', async () => {
