@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(messageRoutes, { db });
   await app.register(networkRequestRoutes, { db });
   await app.register(blockRoutes, { db });
-  await app.register(notificationRoutes, { db, push: config.push });
+  await app.register(notificationRoutes, { db, push: config.push, emailAvailable: config.mail !== undefined });
   await app.register(liveEventRoutes, { db, pingIntervalMs: deps.liveStreamPingMs });
   await app.register(legalRoutes, { operator: config.operator });
   // Public: the email digests' unsubscribe links, signed with their own key (docs/decisions/0025).

@@ -16,6 +16,14 @@ export const notificationPreferencesSchema = z.object(
 );
 export type NotificationPreferencesDto = z.infer<typeof notificationPreferencesSchema>;
 
+/**
+ * What GET and PUT /api/notifications/preferences answer: the preferences,
+ * and whether this server sends email at all (no SMTP configured: it never
+ * does, so the profile shows the email switches off and says why).
+ */
+export const notificationSettingsSchema = notificationPreferencesSchema.extend({ emailAvailable: z.boolean() });
+export type NotificationSettingsDto = z.infer<typeof notificationSettingsSchema>;
+
 /** A base64url string (the browser's keys), without padding. */
 const base64url = (max: number) =>
   z

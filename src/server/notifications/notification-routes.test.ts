@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createUser } from '../../../tests/support/factories';
 import { fakePushKeys } from '../../../tests/support/push-keys';
 import { NOTIFICATION_KINDS } from '../../contract/enums';
-import { notificationPreferencesSchema, pushDevicesSchema } from '../../contract/schemas/notifications';
+import { notificationSettingsSchema, pushDevicesSchema } from '../../contract/schemas/notifications';
 import { pushSubscriptions } from '../db/schema';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from './notification-preferences';
 
@@ -48,7 +48,8 @@ describe('GET/PUT /api/notifications/preferences', () => {
     const bo = await createUser(t.db);
     const initial = await t.request(ada, { method: 'GET', url: '/api/notifications/preferences' });
     expect(initial.statusCode).toBe(200);
-    expect(initial.json()).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+    // This test server has no SMTP_URL: it says so, for the profile to explain the email switches.
+    expect(initial.json()).toEqual({ ...DEFAULT_NOTIFICATION_PREFERENCES, emailAvailable: false });
 
     const chosen = {
       ...DEFAULT_NOTIFICATION_PREFERENCES,
@@ -57,12 +58,36 @@ describe('GET/PUT /api/notifications/preferences', () => {
     };
     const saved = await t.request(ada, { method: 'PUT', url: '/api/notifications/preferences', payload: chosen });
     expect(saved.statusCode).toBe(200);
-    expect(notificationPreferencesSchema.parse(saved.json())).toEqual(chosen);
-    expect((await t.request(ada, { method: 'GET', url: '/api/notifications/preferences' })).json()).toEqual(chosen);
+    expect(notificationSettingsSchema.parse(saved.json())).toEqual({ ...chosen, emailAvailable: false });
+    expect((await t.request(ada, { method: 'GET', url: '/api/notifications/preferences' })).json()).toEqual({
+      ...chosen,
+      emailAvailable: false,
+    });
     // Bo is untouched: the route writes the session's person only.
-    expect((await t.request(bo, { method: 'GET', url: '/api/notifications/preferences' })).json()).toEqual(
-      DEFAULT_NOTIFICATION_PREFERENCES,
-    );
+    expect((await t.request(bo, { method: 'GET', url: '/api/notifications/preferences' })).json()).toEqual({
+      ...DEFAULT_NOTIFICATION_PREFERENCES,
+      emailAvailable: false,
+    });
+  });
+
+  it('says email is available when the server has SMTP configured', async () => {
+    const withMail = await createTestApp({
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      MAIL_FROM: 'Lendloop <a@lendloop.test>',
+    });
+    try {
+      const ada = await createUser(withMail.db);
+      const read = await withMail.request(ada, { method: 'GET', url: '/api/notifications/preferences' });
+      expect(read.json()).toEqual({ ...DEFAULT_NOTIFICATION_PREFERENCES, emailAvailable: true });
+      const saved = await withMail.request(ada, {
+        method: 'PUT',
+        url: '/api/notifications/preferences',
+        payload: DEFAULT_NOTIFICATION_PREFERENCES,
+      });
+      expect(saved.json()).toMatchObject({ emailAvailable: true });
+    } finally {
+      await withMail.close();
+    }
   });
 
   it('refuses an incomplete or malformed set with 400', async () => {

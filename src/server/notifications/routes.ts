@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   notificationPreferencesSchema,
+  notificationSettingsSchema,
   pushDeviceSchema,
   pushDevicesSchema,
   pushPublicKeySchema,
@@ -19,26 +20,34 @@ import { getNotificationPreferences, updateNotificationPreferences } from './upd
 /**
  * Notifications (docs/decisions/0024-notifications-and-push.md), all about the
  * signed-in person only:
- * - GET/PUT /api/notifications/preferences → per kind, push and email;
+ * - GET/PUT /api/notifications/preferences → per kind, push and email, and whether this server sends email;
  * - GET /api/push/public-key → the VAPID public key for pushManager.subscribe;
  * - GET /api/push/subscriptions → the devices that get pushes;
  * - POST /api/push/subscriptions → 201, this browser's subscription stored or refreshed;
  * - DELETE /api/push/subscriptions `{ endpoint }` → 204, or 404 for an endpoint that is not theirs.
  */
-export const notificationRoutes: FastifyPluginAsyncZod<{ db: Database; push: PushConfig }> = async (
-  app,
-  { db, push },
-) => {
+export const notificationRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  push: PushConfig;
+  /** Whether outgoing mail is configured (config.mail): without it the digests never go out. */
+  emailAvailable: boolean;
+}> = async (app, { db, push, emailAvailable }) => {
   app.get(
     '/api/notifications/preferences',
-    { schema: { response: { 200: notificationPreferencesSchema } } },
-    async (request) => presentPreferences(await getNotificationPreferences(db, requireActor(request))),
+    { schema: { response: { 200: notificationSettingsSchema } } },
+    async (request) => ({
+      ...presentPreferences(await getNotificationPreferences(db, requireActor(request))),
+      emailAvailable,
+    }),
   );
 
   app.put(
     '/api/notifications/preferences',
-    { schema: { body: notificationPreferencesSchema, response: { 200: notificationPreferencesSchema } } },
-    async (request) => presentPreferences(await updateNotificationPreferences(db, requireActor(request), request.body)),
+    { schema: { body: notificationPreferencesSchema, response: { 200: notificationSettingsSchema } } },
+    async (request) => ({
+      ...presentPreferences(await updateNotificationPreferences(db, requireActor(request), request.body)),
+      emailAvailable,
+    }),
   );
 
   app.get('/api/push/public-key', { schema: { response: { 200: pushPublicKeySchema } } }, async (request) => {
