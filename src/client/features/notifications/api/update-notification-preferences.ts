@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPreferencesDto } from '../../../../contract/schemas/notifications';
+import type { NotificationPreferencesDto, NotificationSettingsDto } from '../../../../contract/schemas/notifications';
 import { apiAnswer } from '../../../lib/api-client';
 import { NOTIFICATION_PREFERENCES_URL } from './get-notification-preferences';
 
 /** PUT /api/notifications/preferences: the whole set, as the profile shows it. */
 export async function updateNotificationPreferences(
   preferences: NotificationPreferencesDto,
-): Promise<NotificationPreferencesDto> {
-  return apiAnswer<NotificationPreferencesDto>('PUT', NOTIFICATION_PREFERENCES_URL, { body: preferences });
+): Promise<NotificationSettingsDto> {
+  return apiAnswer<NotificationSettingsDto>('PUT', NOTIFICATION_PREFERENCES_URL, { body: preferences });
 }
 
 /** Shows the change at once; a failure puts the saved set back. */
@@ -18,8 +18,9 @@ export function useUpdateNotificationPreferences() {
     mutationFn: updateNotificationPreferences,
     onMutate: async (next) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<NotificationPreferencesDto>(key);
-      queryClient.setQueryData(key, next);
+      const previous = queryClient.getQueryData<NotificationSettingsDto>(key);
+      // The server's part (emailAvailable) stays as it was; the switches change at once.
+      if (previous) queryClient.setQueryData<NotificationSettingsDto>(key, { ...previous, ...next });
       return { previous };
     },
     onError: (_error, _next, context) => {

@@ -1,3 +1,4 @@
+import { MailX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
   NOTIFICATION_CHANNELS,
@@ -39,7 +40,11 @@ const CHANNEL_KEYS: Record<NotificationChannel, string> = {
   email: 'notificationSettings.kinds.email',
 };
 
-/** Per kind of event, a push switch and an email switch; each change is saved at once. */
+/**
+ * Per kind of event, a push switch and an email switch; each change is saved
+ * at once. On a server without outgoing mail the email switches show off and
+ * cannot be turned on (the saved choice is kept for when email is set up).
+ */
 export function NotificationKindsCard() {
   const { t } = useTranslation();
   const preferences = useNotificationPreferences();
@@ -47,8 +52,8 @@ export function NotificationKindsCard() {
   useFailureToast(preferences, t('notificationSettings.kinds.loadFailed'));
 
   const toggle = (kind: NotificationKind, channel: NotificationChannel, on: boolean) => {
-    const current = preferences.data;
-    if (!current) return;
+    if (!preferences.data) return;
+    const { emailAvailable: _serverSide, ...current } = preferences.data;
     update.mutate(
       { ...current, [kind]: { ...current[kind], [channel]: on } },
       {
@@ -72,6 +77,16 @@ export function NotificationKindsCard() {
         )
       ) : (
         <>
+          {!preferences.data.emailAvailable && (
+            <p
+              className="flex items-start gap-2 rounded-md bg-slate-50 p-3 text-sm text-slate-700"
+              id="email-unavailable-note"
+              data-testid="email-unavailable"
+            >
+              <MailX className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+              <span>{t('notificationSettings.kinds.emailUnavailable')}</span>
+            </p>
+          )}
           <div
             className="flex justify-end gap-2 border-b border-slate-100 pb-2 text-xs font-medium text-slate-600"
             aria-hidden="true"
@@ -89,19 +104,24 @@ export function NotificationKindsCard() {
                   <p className="font-medium break-words text-slate-900">{t(KIND_LABEL_KEYS[kind].label)}</p>
                   <p className="text-sm text-slate-600">{t(KIND_LABEL_KEYS[kind].hint)}</p>
                 </div>
-                {NOTIFICATION_CHANNELS.map((channel) => (
-                  <span key={channel} className="flex w-14 justify-center">
-                    <Switch
-                      checked={preferences.data[kind][channel]}
-                      onCheckedChange={(on) => toggle(kind, channel, on)}
-                      aria-label={t('notificationSettings.kinds.switchLabel', {
-                        channel: t(CHANNEL_KEYS[channel]),
-                        kind: t(KIND_LABEL_KEYS[kind].label),
-                      })}
-                      data-testid={`preference-${kind}-${channel}`}
-                    />
-                  </span>
-                ))}
+                {NOTIFICATION_CHANNELS.map((channel) => {
+                  const unavailable = channel === 'email' && !preferences.data.emailAvailable;
+                  return (
+                    <span key={channel} className="flex w-14 justify-center">
+                      <Switch
+                        checked={!unavailable && preferences.data[kind][channel]}
+                        disabled={unavailable}
+                        aria-describedby={unavailable ? 'email-unavailable-note' : undefined}
+                        onCheckedChange={(on) => toggle(kind, channel, on)}
+                        aria-label={t('notificationSettings.kinds.switchLabel', {
+                          channel: t(CHANNEL_KEYS[channel]),
+                          kind: t(KIND_LABEL_KEYS[kind].label),
+                        })}
+                        data-testid={`preference-${kind}-${channel}`}
+                      />
+                    </span>
+                  );
+                })}
               </li>
             ))}
           </ul>
