@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { NOTIFICATION_KINDS, type Language, type NotificationKind } from '../../../contract/enums';
 import type { DbOrTx } from '../../db/client';
 import { messages, notifications, users } from '../../db/schema';
+import { deliverableAcrossBlocks } from '../deliverable-across-blocks';
 import { readNotificationPreferences } from '../notification-preferences';
 
 export interface DigestRecipient {
@@ -28,7 +29,8 @@ export interface ClaimedDigest {
  * Claims what goes into a person's email digest and marks it emailed, inside
  * the caller's transaction (docs/decisions/0025): their notifications that
  * are not mailed yet, not seen in the app, and of a kind they still get by
- * email (they may have changed that since the event). Rows another run holds
+ * email (they may have changed that since the event), and not about someone
+ * they blocked since (`deliverableAcrossBlocks`). Rows another run holds
  * are skipped (FOR UPDATE SKIP LOCKED), so two runs never claim the same
  * notification; if the caller's transaction rolls back, so does the claim.
  *
@@ -70,6 +72,7 @@ export async function claimDigest(tx: DbOrTx, userId: string, now: Date): Promis
         isNull(notifications.seenAt),
         inArray(notifications.kind, emailedKinds),
         or(and(sql`${notifications.messageId} IS NOT NULL`, isNull(messages.readAt)), unseenWithoutMessage),
+        deliverableAcrossBlocks(sql`${notifications}`),
       ),
     )
     .for('update', { of: notifications, skipLocked: true });

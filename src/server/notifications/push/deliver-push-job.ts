@@ -7,6 +7,7 @@ import type { PushConfig } from '../../config/config';
 import type { Database } from '../../db/client';
 import { messages, notifications, pushSubscriptions, users } from '../../db/schema';
 import type { JobPayloads } from '../../jobs/job-names';
+import { deliverableAcrossBlocks } from '../deliverable-across-blocks';
 import { renderPushMessage } from '../notification-texts';
 
 export interface DeliverPushDeps {
@@ -47,11 +48,12 @@ interface ClaimedNotification {
  *
  * It first claims the notification: one UPDATE sets `pushed_at` only while it
  * is unset, unseen (neither the notification nor its message has been read),
- * and the recipient's account exists. A job that runs again (a retry, a crash
- * after the claim) finds it claimed and sends nothing: a push may be lost in a
- * crash, never sent twice. When no device took it for a reason that may pass
- * (a push service error, a timeout), the claim is released and the job fails,
- * so graphile-worker retries it. 404 and 410 mean the subscription is gone:
+ * the recipient's account exists, and the recipient has not blocked the
+ * person it is about since (`deliverableAcrossBlocks`). A job that runs again
+ * (a retry, a crash after the claim) finds it claimed and sends nothing: a
+ * push may be lost in a crash, never sent twice. When no device took it for
+ * a reason that may pass (a push service error, a timeout), the claim is
+ * released and the job fails, so graphile-worker retries it. 404 and 410 mean the subscription is gone:
  * its row is deleted.
  */
 export function createDeliverPushJob(deps: DeliverPushDeps): (payload: JobPayloads['deliver-push']) => Promise<void> {
@@ -125,6 +127,7 @@ async function claim(db: Database, notificationId: string): Promise<ClaimedNotif
        AND n.pushed_at IS NULL
        AND n.seen_at IS NULL
        AND NOT EXISTS (SELECT 1 FROM ${messages} m WHERE m.id = n.message_id AND m.read_at IS NOT NULL)
+       AND ${deliverableAcrossBlocks(sql`n`)}
     RETURNING n.id, n.user_id, n.kind, n.event, n.payload, u.language`);
   return rows[0];
 }
