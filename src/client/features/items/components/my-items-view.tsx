@@ -175,7 +175,9 @@ export function MyItemsView({ onAddFromPhoto, lending, activeRequests, contacts 
             options={statusOptions}
             value={filters.status}
             onChange={(status) => setFilters((current) => ({ ...current, status }))}
-            className="grid-cols-2 sm:flex sm:flex-wrap"
+            // Five filters on a phone: All across the top, the four statuses in pairs below, so no
+            // status sits alone on a row. Three to a row cut "Verfügbar" at 360 px. Wider, one row.
+            className="grid-cols-2 [&>:first-child]:col-span-2 sm:flex sm:flex-wrap"
             data-testid="my-items-status"
           />
           <form
