@@ -88,7 +88,7 @@ export function UserMenuDropdown({ user, defaultOpen }: { user: User; defaultOpe
         <DropdownMenu.Item
           className={ITEM_CLASSES}
           onSelect={() => {
-            signOut();
+            void signOut();
           }}
           data-testid="sign-out"
         >

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PushSubscriptionInput } from '../../../contract/schemas/notifications';
+import { endPushSubscription } from '../../lib/push-unsubscribe';
 import { getPushPublicKey } from './api/get-push-public-key';
-import { removePushSubscription } from './api/remove-push-subscription';
 import { savePushSubscription } from './api/save-push-subscription';
 
 /**
@@ -94,11 +94,7 @@ async function subscribe(): Promise<{ state: PushState; endpoint: string | null 
 async function unsubscribe(): Promise<{ state: PushState; endpoint: string | null }> {
   const registration = await activeRegistration();
   const subscription = await registration?.pushManager.getSubscription();
-  if (subscription) {
-    // The server first: a browser that unsubscribed but whose row stayed would only cost a 410 later.
-    await removePushSubscription(subscription.endpoint).catch(() => undefined);
-    await subscription.unsubscribe();
-  }
+  if (subscription) await endPushSubscription(subscription);
   return { state: 'off', endpoint: null };
 }
 

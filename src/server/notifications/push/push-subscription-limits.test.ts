@@ -37,7 +37,7 @@ const fcmDevice = () => {
   n += 1;
   return { endpoint: `https://fcm.googleapis.com/fcm/send/cap-${n}`, keys: fakePushKeys() };
 };
-const post = (user: { id: string }, payload: unknown) =>
+const post = (user: { id: string }, payload: Record<string, unknown>) =>
   t.request(user, { method: 'POST', url: '/api/push/subscriptions', payload });
 const endpointsOf = async (userId: string) =>
   (

@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PushDevice } from '../../../../contract/schemas/notifications';
 import { apiAnswer } from '../../../lib/api-client';
+import { PUSH_SUBSCRIPTIONS_URL } from '../../../lib/push-unsubscribe';
 
-export const PUSH_SUBSCRIPTIONS_URL = '/api/push/subscriptions';
+// One constant for the route: lib/push-unsubscribe.ts removes this browser's subscription at sign-out.
+export { PUSH_SUBSCRIPTIONS_URL };
 
 /** GET /api/push/subscriptions: the signed-in person's devices that get pushes. */
 export async function getPushDevices(signal?: AbortSignal): Promise<PushDevice[]> {
