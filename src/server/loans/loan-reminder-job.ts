@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { items, lendingRequests, loanReminders, users } from '../db/schema';
@@ -47,8 +47,10 @@ export function createLoanReminderJob(deps: LoanReminderJobDeps) {
           itemName: items.name,
           borrowerId: borrower.id,
           borrowerName: borrower.name,
+          borrowerDeleted: sql<boolean>`${borrower.deletedAt} IS NOT NULL`,
           ownerId: owner.id,
           ownerName: owner.name,
+          ownerDeleted: sql<boolean>`${owner.deletedAt} IS NOT NULL`,
         })
         .from(lendingRequests)
         .innerJoin(items, eq(items.id, lendingRequests.itemId))
@@ -94,14 +96,20 @@ interface ReminderLoan {
   itemName: string;
   borrowerId: string;
   borrowerName: string;
+  borrowerDeleted: boolean;
   ownerId: string;
   ownerName: string;
+  ownerDeleted: boolean;
 }
 
 /**
  * The same reminder to both people; `role` and `partnerName` let the text
  * address each of them (notifications.json `due_soon.borrower`, …), and
- * `partnerId` makes a click open their conversation.
+ * `partnerId` makes a click open their conversation. A deleted account gets
+ * none (docs/decisions/0026): when the borrower deleted theirs, the loan is
+ * the stand-in's (docs/decisions/0015) and the owner, who still wants the
+ * item back, is reminded alone, with a text that says so (`ownerOfDeleted`).
+ * A block changes nothing here: the loan goes on, and both cards show it.
  */
 function reminderNotifications(loan: ReminderLoan, moment: ReminderMoment): NotificationInput[] {
   const shared = {
@@ -113,18 +121,22 @@ function reminderNotifications(loan: ReminderLoan, moment: ReminderMoment): Noti
     ownerName: loan.ownerName,
     sequence: moment.sequence,
   };
-  return [
-    {
-      userId: loan.borrowerId,
-      kind: 'reminder',
-      event: moment.kind,
-      payload: { ...shared, role: 'borrower', partnerId: loan.ownerId, partnerName: loan.ownerName },
+  const toBorrower: NotificationInput = {
+    userId: loan.borrowerId,
+    kind: 'reminder',
+    event: moment.kind,
+    payload: { ...shared, role: 'borrower', partnerId: loan.ownerId, partnerName: loan.ownerName },
+  };
+  const toOwner: NotificationInput = {
+    userId: loan.ownerId,
+    kind: 'reminder',
+    event: moment.kind,
+    payload: {
+      ...shared,
+      role: loan.borrowerDeleted ? 'ownerOfDeleted' : 'owner',
+      partnerId: loan.borrowerId,
+      partnerName: loan.borrowerName,
     },
-    {
-      userId: loan.ownerId,
-      kind: 'reminder',
-      event: moment.kind,
-      payload: { ...shared, role: 'owner', partnerId: loan.borrowerId, partnerName: loan.borrowerName },
-    },
-  ];
+  };
+  return [...(loan.borrowerDeleted ? [] : [toBorrower]), ...(loan.ownerDeleted ? [] : [toOwner])];
 }

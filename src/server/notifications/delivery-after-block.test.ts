@@ -9,7 +9,7 @@ import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink';
 import { runDueJobs } from '../jobs/job-runner';
 import { createEmailDigestJob } from './email/email-digest-job';
 import { createDeliverPushJob } from './push/deliver-push-job';
-import { EMAIL_DIGEST_DELAY_MS } from './record-notifications';
+import { EMAIL_DIGEST_DELAY_MS, recordNotifications } from './record-notifications';
 
 /**
  * Push and email check blocks again when they deliver (docs/decisions/0018,
@@ -111,5 +111,25 @@ describe('delivery after a block', () => {
     await deliverLater();
     expect(pushesTo(device)).toHaveLength(1);
     expect(mailsTo(bo.email)).toHaveLength(1);
+  });
+
+  it('a loan reminder still goes out across a block: the loan goes on (docs/decisions/0026)', async () => {
+    const ada = await createUser(t.db, { name: 'Ada' });
+    const bo = await createUser(t.db, { name: 'Bo' });
+    const device = await subscribe(ada);
+    await t.db.transaction((tx) =>
+      recordNotifications(tx, [
+        {
+          userId: ada.id,
+          kind: 'reminder',
+          event: 'overdue',
+          payload: { role: 'owner', partnerId: bo.id, partnerName: 'Bo', itemName: 'Drill', dueDate: '2026-05-01' },
+        },
+      ]),
+    );
+    await block(ada, bo);
+    await deliverLater();
+    expect(pushesTo(device).map((received) => received.message.title)).toEqual(['Drill is overdue']);
+    expect(mailsTo(ada.email)).toHaveLength(1);
   });
 });
