@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -123,6 +123,65 @@ describe('loadConfig', () => {
         /MAIL_FROM: must be an email address/,
       );
     }
+  });
+
+  describe('Web Push (VAPID)', () => {
+    const given = { publicKey: 'BPublicKeyFromTheEnvironment', privateKey: 'privateKeyFromTheEnvironment' };
+
+    it('needs both keys or neither', () => {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_PUBLIC_KEY: given.publicKey })).toThrow(
+        /VAPID_PRIVATE_KEY: is required when the other VAPID key is set/,
+      );
+      expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_PRIVATE_KEY: given.privateKey })).toThrow(
+        /VAPID_PUBLIC_KEY: is required when the other VAPID key is set/,
+      );
+    });
+
+    it('uses the keys it is given and writes no file', () => {
+      const dir = dataDir();
+      const config = loadConfig({
+        DATA_DIR: dir,
+        VAPID_PUBLIC_KEY: given.publicKey,
+        VAPID_PRIVATE_KEY: given.privateKey,
+      });
+      expect(config.push.vapid).toMatchObject(given);
+      expect(existsSync(path.join(dir, 'vapid-keys.json'))).toBe(false);
+    });
+
+    it('without keys, generates a pair once into DATA_DIR (0600) and reuses it', () => {
+      const dir = dataDir();
+      const first = loadConfig({ DATA_DIR: dir }).push.vapid;
+      const second = loadConfig({ DATA_DIR: dir }).push.vapid;
+      // An uncompressed P-256 point, as browsers want the applicationServerKey.
+      expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+      expect(second.publicKey).toBe(first.publicKey);
+      expect(second.privateKey).toBe(first.privateKey);
+      const file = path.join(dir, 'vapid-keys.json');
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+        publicKey: first.publicKey,
+        privateKey: first.privateKey,
+      });
+      expect(statSync(file).mode & 0o077).toBe(0);
+      // Another data folder is another server: its own pair.
+      expect(loadConfig({ DATA_DIR: dataDir() }).push.vapid.publicKey).not.toBe(first.publicKey);
+    });
+
+    it('names a contact: VAPID_SUBJECT, else an https PUBLIC_URL, else a mailto: (web-push refuses http)', () => {
+      expect(loadConfig({ DATA_DIR: dataDir() }).push.vapid.subject).toBe('mailto:push@lendloop.invalid');
+      expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://lendloop.example/app' }).push.vapid.subject).toBe(
+        'https://lendloop.example',
+      );
+      expect(
+        loadConfig({
+          DATA_DIR: dataDir(),
+          PUBLIC_URL: 'https://lendloop.example',
+          VAPID_SUBJECT: 'mailto:ops@lendloop.example',
+        }).push.vapid.subject,
+      ).toBe('mailto:ops@lendloop.example');
+      expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_SUBJECT: 'http://lendloop.example' })).toThrow(
+        /VAPID_SUBJECT: must be a mailto: or https:\/\/ URL/,
+      );
+    });
   });
 
   it('reads an external issuer', () => {
