@@ -20,7 +20,8 @@ import { authorize, type Actor } from '../policies';
  *   the actor's pending requests to them withdrawn, each with the system
  *   message an ordinary decline or withdrawal posts: the blocked person
  *   must see nothing that tells a block from what anyone may do, and a
- *   decline without its usual message would be such a tell;
+ *   decline without its usual message would be such a tell (so would a
+ *   missing notification: the block row is written after those messages);
  * - accepted and borrowed loans continue: the item is physically somewhere,
  *   and the owner can still mark it returned.
  *
@@ -56,7 +57,6 @@ export async function blockUser(
                        WHERE lr.requester_id = ${actor.id} AND lr.owner_id = ${userId} AND lr.status = 'pending')
        ORDER BY i.id
          FOR UPDATE`);
-    await tx.insert(userBlocks).values({ blockerId: actor.id, blockedId: userId }).onConflictDoNothing();
     await tx
       .delete(itemContactPermissions)
       .where(
@@ -98,6 +98,10 @@ export async function blockUser(
       ...declined.map((request) => stepMessage('decline', request, names)),
       ...withdrawn.map((request) => stepMessage('withdraw', request, names)),
     ]);
+    // After the step messages: their notifications pass the block filter exactly as an ordinary
+    // decline's or withdrawal's do, so none is missing to tell the block. Nobody sees the
+    // transaction's order; the block counts for everyone from its commit.
+    await tx.insert(userBlocks).values({ blockerId: actor.id, blockedId: userId }).onConflictDoNothing();
     return { closed: [...declined, ...withdrawn], posted };
   });
 
