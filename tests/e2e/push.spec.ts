@@ -125,27 +125,40 @@ test('a subscription sent as the page sends it is stored, listed on the profile,
   expect(refused.status()).toBe(400);
 });
 
-test('the preference switches save at once and stay after a reload', async () => {
+test('the preference switches save at once and stay after a reload; email switches off without SMTP', async () => {
   await openNotificationsTab();
   const networkPush = page.getByTestId('preference-network_request-push');
-  const handoverEmail = page.getByTestId('preference-handover-email');
+  const handoverPush = page.getByTestId('preference-handover-push');
   await expect(networkPush).toHaveAttribute('aria-checked', 'true');
-  await expect(handoverEmail).toHaveAttribute('aria-checked', 'false');
+  await expect(handoverPush).toHaveAttribute('aria-checked', 'true');
   await expect(networkPush).toHaveAccessibleName('Push: Requests from your network');
+  // The e2e server has no SMTP_URL: it never mails, so the email switches are off, disabled and explained.
+  const note = page.getByTestId('email-unavailable');
+  await expect(note).toHaveText("Email isn't set up on this server, so we can only reach you by push.");
+  for (const kind of ['message', 'handover', 'borrow_request'] as const) {
+    const email = page.getByTestId(`preference-${kind}-email`);
+    await expect(email).toBeDisabled();
+    await expect(email).toHaveAttribute('aria-checked', 'false');
+  }
   await networkPush.click();
   await expect(page.getByTestId('toast')).toContainText('Notification settings saved');
-  await handoverEmail.click();
+  await handoverPush.click();
   await expect
     .poll(
       async () =>
         (await apiAs<Record<string, { push: boolean; email: boolean }>>(page, 'GET', '/api/notifications/preferences'))
-          .handover?.email,
+          .handover?.push,
     )
-    .toBe(true);
+    .toBe(false);
+  expect(await apiAs<{ emailAvailable: boolean }>(page, 'GET', '/api/notifications/preferences')).toMatchObject({
+    emailAvailable: false,
+  });
   await page.reload();
   await page.getByTestId('profile-tab-notifications').click();
   await expect(page.getByTestId('preference-network_request-push')).toHaveAttribute('aria-checked', 'false');
-  await expect(page.getByTestId('preference-handover-email')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('preference-handover-push')).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByTestId('email-unavailable')).toBeVisible();
+  await screenshot('notifications-email-unavailable-en', 390);
 });
 
 test('notifications blocked for the site in the browser: the profile says so, in German too', async ({
@@ -189,6 +202,9 @@ test('notifications blocked for the site in the browser: the profile says so, in
     await expect(other.locator('html')).toHaveAttribute('lang', 'de');
     await expect(state).toContainText('blockiert');
     await expect(other.getByTestId('preference-message-email')).toHaveAccessibleName('E-Mail: Nachrichten');
+    await expect(other.getByTestId('email-unavailable')).toHaveText(
+      'E-Mail ist auf diesem Server nicht eingerichtet. Wir erreichen dich deshalb nur per Push.',
+    );
     await expectNoAxeViolations(other, 'notification settings, blocked, de');
     for (const width of [1280, 390]) {
       await other.setViewportSize({ width, height: width < 768 ? 844 : 800 });
