@@ -4,11 +4,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { createMessage, createUser } from '../../../../tests/support/factories';
 import { clearQueuedJobs, queuedJobs } from '../../../../tests/support/jobs';
+import { recordDigestDue } from '../../../../tests/support/notifications';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../../tests/support/smtp-sink';
 import { messages, notificationPreferences, notifications } from '../../db/schema';
 import { enqueueJob } from '../../jobs/enqueue-job';
 import { runDueJobs, type JobHandlers } from '../../jobs/job-runner';
-import { EMAIL_DIGEST_DELAY_MS, recordNotifications, type NotificationInput } from '../record-notifications';
+import type { NotificationInput } from '../record-notifications';
 import { createEmailDigestJob, type EmailDigestDeps } from './email-digest-job';
 
 const logger = pino({ level: 'silent' });
@@ -40,7 +41,7 @@ function handlers(overrides: Partial<EmailDigestDeps> = {}): JobHandlers {
 
 /** Records notifications as if they happened a digest delay ago, so their digest is due now. */
 async function happenedEarlier(inputs: NotificationInput[]): Promise<void> {
-  await t.db.transaction((tx) => recordNotifications(tx, inputs, new Date(Date.now() - EMAIL_DIGEST_DELAY_MS - 1000)));
+  await recordDigestDue(t.db, inputs);
 }
 
 async function runJobs(overrides: Partial<EmailDigestDeps> = {}): Promise<void> {
@@ -194,10 +195,6 @@ describe('the email digest', () => {
     const ida = await person('en', 'Ida');
     const bea = await person('en', 'Bea');
     await happenedEarlier([joinRequestNotification(ida, bea, 'Before the visit')]);
-    await t.db
-      .update(notifications)
-      .set({ createdAt: new Date(Date.now() - 60_000) })
-      .where(eq(notifications.userId, ida.id));
     // The session guard writes last_active while Ida uses the app.
     const visit = await t.request(ida, { method: 'GET', url: '/api/auth/user' });
     expect(visit.statusCode).toBe(200);

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS } from '../../../contract/enums';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { createMessage, createUser } from '../../../../tests/support/factories';
+import { recordDigestDue } from '../../../../tests/support/notifications';
 import { startSmtpSink, type SmtpSink } from '../../../../tests/support/smtp-sink';
 import { derivedSecret } from '../../config/derived-secret';
 import { notificationPreferences } from '../../db/schema';
 import { runDueJobs } from '../../jobs/job-runner';
 import { DEFAULT_NOTIFICATION_PREFERENCES, readNotificationPreferences } from '../notification-preferences';
-import { EMAIL_DIGEST_DELAY_MS, recordNotifications } from '../record-notifications';
 import { createEmailDigestJob } from './email-digest-job';
 import { signUnsubscribeToken, UNSUBSCRIBE_KEY_PURPOSE, type UnsubscribeScope } from './unsubscribe-token';
 
@@ -30,21 +30,15 @@ afterAll(async () => {
 async function unsubscribeLinkFromDigest(recipient: { id: string; email: string | null }): Promise<URL> {
   const sender = await createUser(t.db, { name: 'Sender' });
   const message = await createMessage(t.db, sender, recipient);
-  await t.db.transaction((tx) =>
-    recordNotifications(
-      tx,
-      [
-        {
-          userId: recipient.id,
-          kind: 'message',
-          event: 'message',
-          payload: { partnerId: sender.id, senderName: sender.name, itemName: null },
-          messageId: message.id,
-        },
-      ],
-      new Date(Date.now() - EMAIL_DIGEST_DELAY_MS - 1000),
-    ),
-  );
+  await recordDigestDue(t.db, [
+    {
+      userId: recipient.id,
+      kind: 'message',
+      event: 'message',
+      payload: { partnerId: sender.id, senderName: sender.name, itemName: null },
+      messageId: message.id,
+    },
+  ]);
   await runDueJobs(
     t.database.url,
     {

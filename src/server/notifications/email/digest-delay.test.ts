@@ -1,0 +1,102 @@
+import { eq, inArray } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { createMessage, createUser } from '../../../../tests/support/factories';
+import { queuedJobs } from '../../../../tests/support/jobs';
+import { startSmtpSink, type SmtpSink } from '../../../../tests/support/smtp-sink';
+import { notifications } from '../../db/schema';
+import { enqueueJob } from '../../jobs/enqueue-job';
+import { runDueJobs } from '../../jobs/job-runner';
+import { EMAIL_DIGEST_DELAY_MS, emailDigestJobKey, recordNotifications } from '../record-notifications';
+import { createEmailDigestJob } from './email-digest-job';
+
+/**
+ * A digest mails only what had EMAIL_DIGEST_DELAY_MS to be seen in the app
+ * (docs/decisions/0025); younger events wait for the next digest, queued for
+ * when the oldest of them is due.
+ */
+const logger = pino({ level: 'silent' });
+let sink: SmtpSink;
+let t: TestApp;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'Lendloop <no-reply@lendloop.example>' });
+});
+afterAll(async () => {
+  await t.close();
+  await sink.close();
+});
+
+/** Runs the due jobs by the clock at `instant` (graphile-worker and the digest read the same clock). */
+async function runJobsAt(instant: Date): Promise<void> {
+  vi.useFakeTimers({ toFake: ['Date'], now: instant });
+  try {
+    await runDueJobs(
+      t.database.url,
+      {
+        'email-digest': createEmailDigestJob({ db: t.db, config: t.config, logger }),
+        'deliver-push': async () => {},
+        'loan-reminder': async () => {},
+      },
+      logger,
+    );
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/** A message from `sender` to `recipient` and its notification, which happened `ago` milliseconds before now. */
+async function messageAgo(recipient: { id: string }, sender: { id: string; name: string }, ago: number) {
+  const message = await createMessage(t.db, sender, recipient);
+  await t.db.transaction((tx) =>
+    recordNotifications(tx, [
+      {
+        userId: recipient.id,
+        kind: 'message',
+        event: 'message',
+        payload: { partnerId: sender.id, senderName: sender.name, itemName: null },
+        messageId: message.id,
+      },
+    ]),
+  );
+  const createdAt = new Date(Date.now() - ago);
+  await t.db.update(notifications).set({ createdAt }).where(eq(notifications.messageId, message.id));
+  return { messageId: message.id, createdAt };
+}
+
+describe('the digest delay', () => {
+  it('mails what is old enough, and queues itself again for when the oldest younger event is due', async () => {
+    const ana = await createUser(t.db, { name: 'Ana' });
+    const old = await messageAgo(ana, await createUser(t.db, { name: 'Olga Old' }), EMAIL_DIGEST_DELAY_MS + 5 * 60_000);
+    const young = await messageAgo(ana, await createUser(t.db, { name: 'Yuri Young' }), 5 * 60_000);
+    // The digest an older event queued is due now.
+    await t.database.pool.query('DELETE FROM graphile_worker._private_jobs');
+    await enqueueJob(t.db, 'email-digest', { userId: ana.id }, { jobKey: emailDigestJobKey(ana.id) });
+
+    await runJobsAt(new Date());
+    expect(sink.received).toHaveLength(1);
+    expect(sink.received[0]?.parsed.text).toContain('Olga Old');
+    expect(sink.received[0]?.parsed.text).not.toContain('Yuri Young');
+    const rows = await t.db
+      .select({ messageId: notifications.messageId, emailedAt: notifications.emailedAt })
+      .from(notifications)
+      .where(inArray(notifications.messageId, [old.messageId, young.messageId]));
+    expect(rows.find((row) => row.messageId === young.messageId)?.emailedAt).toBeNull();
+    const dueAt = new Date(young.createdAt.getTime() + EMAIL_DIGEST_DELAY_MS);
+    const [next, ...more] = await queuedJobs(t.database.pool);
+    expect(more).toEqual([]);
+    expect(next).toMatchObject({ task_identifier: 'email-digest', key: emailDigestJobKey(ana.id) });
+    expect(next?.run_at.toISOString()).toBe(dueAt.toISOString());
+
+    // Not before it is due; then the younger event goes out on its own.
+    await runJobsAt(new Date(dueAt.getTime() - 1000));
+    expect(sink.received).toHaveLength(1);
+    await runJobsAt(new Date(dueAt.getTime() + 1000));
+    expect(sink.received).toHaveLength(2);
+    expect(sink.received[1]?.parsed.text).toContain('Yuri Young');
+    expect(sink.received[1]?.parsed.text).not.toContain('Olga Old');
+    expect(await queuedJobs(t.database.pool)).toEqual([]);
+  });
+});
