@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL, E2E_PORT } from './tests/e2e/support/env';
+import { BASE_URL, E2E_PORT, E2E_PUSH_PORT, E2E_PUSH_TLS_DIR } from './tests/e2e/support/env';
 
 const CI = !!process.env.CI;
 
@@ -60,7 +60,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `${BASE_URL}/healthz`,
-    env: { E2E_PORT: String(E2E_PORT) },
+    env: { E2E_PORT: String(E2E_PORT), E2E_PUSH_PORT: String(E2E_PUSH_PORT), E2E_PUSH_TLS_DIR },
     reuseExistingServer: !CI,
     // Build (a few seconds) plus initdb of the embedded PostgreSQL.
     timeout: 180_000,

@@ -4,8 +4,8 @@
 // dist/server/main.js on E2E_PORT with a fresh, empty DATA_DIR, so every run
 // starts with an empty embedded database and the built-in identity provider.
 // The data folder is removed again when the server has stopped.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildIfOutdated, root } from './build-if-outdated.mjs';
@@ -21,6 +21,21 @@ buildIfOutdated({
 });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lendloop-e2e-'));
+
+// The loopback push service of push-delivery.spec.ts (tests/e2e/support/env.ts) stands in for the
+// browser vendor's. Node reads NODE_EXTRA_CA_CERTS once, at start, so its self-signed certificate is
+// made here, before the server, and the spec serves with the same key. Made fresh for every run.
+const pushPort = process.env.E2E_PUSH_PORT ?? String(Number(port) + 100);
+const pushTlsDir = process.env.E2E_PUSH_TLS_DIR ?? path.join(tmpdir(), `lendloop-e2e-push-${port}`);
+const pushCertificate = path.join(pushTlsDir, 'cert.pem');
+mkdirSync(pushTlsDir, { recursive: true, mode: 0o700 });
+// The same certificate tests/support/fake-push-service.ts makes for itself: P-256, for 127.0.0.1, two days.
+// prettier-ignore
+execFileSync('openssl', [
+  'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
+  '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
+  '-keyout', path.join(pushTlsDir, 'key.pem'), '-out', pushCertificate,
+], { stdio: 'ignore' });
 // e2e always runs on the embedded defaults: own PostgreSQL, built-in provider.
 const IGNORED = new Set([
   'DATABASE_URL',
@@ -41,6 +56,10 @@ Object.assign(env, {
   // limit meant for one client (600 a minute) would throttle the whole
   // suite at once; per-account limits still apply as in production.
   RATE_LIMIT_PER_MINUTE: '6000',
+  // Trusted and allowed for the loopback push service only: that one port, not any 127.0.0.1 address
+  // (push.spec.ts checks another loopback port is still refused).
+  NODE_EXTRA_CA_CERTS: pushCertificate,
+  PUSH_ENDPOINT_HOSTS: `127.0.0.1:${pushPort}`,
 });
 
 // Own process group: Playwright (and Ctrl-C) signal our whole group, and the
@@ -57,10 +76,12 @@ let cleanedUp = false;
 function removeDataDir() {
   if (cleanedUp) return;
   cleanedUp = true;
-  try {
-    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
-  } catch (error) {
-    console.error(`[e2e-server] could not remove ${dataDir}: ${error}`);
+  for (const dir of [dataDir, pushTlsDir]) {
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+    } catch (error) {
+      console.error(`[e2e-server] could not remove ${dir}: ${error}`);
+    }
   }
 }
 

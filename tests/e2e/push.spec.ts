@@ -16,14 +16,15 @@ import { BASE_URL } from './support/env';
  * What headless Chromium cannot do here: pushManager.subscribe() asks
  * Google's push service (FCM) for an endpoint, which needs the internet; on
  * this closed network the call never answers (measured: no result after 20 s).
- * So the browser-made subscription is not tested end to end. What is tested:
- * the states the page shows for real browser conditions (worker active and
- * permission granted → off with the switch; permission denied → blocked;
- * workers blocked → unsupported), the subscription's API round trip as the
- * page sends it (PushSubscription.toJSON() shape) with the device appearing
- * in the profile, the preference switches saved across a reload, axe, and
- * screenshots. Delivery to a push service is tested by the server tests
- * against a loopback push service (src/server/notifications/push).
+ * push-delivery.spec.ts therefore stands in for FCM's answer only and tests
+ * the rest end to end (the switch, the stored subscription, a push arriving
+ * at a loopback push service). Tested here: the states the page shows for
+ * real browser conditions (worker active and permission granted → off with
+ * the switch; permission denied → blocked; workers blocked → unsupported),
+ * the subscription's API round trip as the page sends it
+ * (PushSubscription.toJSON() shape) with the device appearing in the
+ * profile, the preference switches saved across a reload, axe, and
+ * screenshots.
  */
 
 let userDataDir: string;

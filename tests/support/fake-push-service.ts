@@ -50,10 +50,19 @@ export interface FakePushService {
   close(): Promise<void>;
 }
 
-export async function startFakePushService(): Promise<FakePushService> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'fake-push-'));
-  const keyFile = path.join(dir, 'key.pem');
-  const certificateFile = path.join(dir, 'cert.pem');
+export interface FakePushServiceOptions {
+  /** A fixed port (the e2e server must allow it before the service starts); 0 by default. */
+  port?: number;
+  /**
+   * A certificate made beforehand (key and certificate PEM files), for a sender
+   * that had to trust it at start: NODE_EXTRA_CA_CERTS is read once, when Node
+   * starts. Without it the service makes its own and removes it on close.
+   */
+  tls?: { keyFile: string; certificateFile: string };
+}
+
+/** A self-signed P-256 certificate for 127.0.0.1 (two days), as a push service on loopback needs. */
+function makeLoopbackCertificate(keyFile: string, certificateFile: string): void {
   execFileSync(
     'openssl',
     [
@@ -77,6 +86,17 @@ export async function startFakePushService(): Promise<FakePushService> {
     ],
     { stdio: 'ignore' },
   );
+}
+
+export async function startFakePushService(options: FakePushServiceOptions = {}): Promise<FakePushService> {
+  let ownDir: string | undefined;
+  let tls = options.tls;
+  if (!tls) {
+    ownDir = mkdtempSync(path.join(tmpdir(), 'fake-push-'));
+    tls = { keyFile: path.join(ownDir, 'key.pem'), certificateFile: path.join(ownDir, 'cert.pem') };
+    makeLoopbackCertificate(tls.keyFile, tls.certificateFile);
+  }
+  const { keyFile, certificateFile } = tls;
   const certificatePem = readFileSync(certificateFile, 'utf8');
   const subscribers = new Map<string, { ecdh: ECDH; auth: Buffer; status: number }>();
   const received: ReceivedPush[] = [];
@@ -128,7 +148,10 @@ export async function startFakePushService(): Promise<FakePushService> {
       response.writeHead(201).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const service: FakePushService = {
@@ -156,7 +179,7 @@ export async function startFakePushService(): Promise<FakePushService> {
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      rmSync(dir, { recursive: true, force: true });
+      if (ownDir) rmSync(ownDir, { recursive: true, force: true });
     },
   };
   return service;
