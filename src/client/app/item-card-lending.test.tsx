@@ -247,4 +247,13 @@ describe('<OwnItemCard/> lending actions', () => {
     expect(within(card).queryByTestId('item-promised')).toBeNull();
     expect(within(card).queryByTestId('item-mark-borrowed')).toBeNull();
   });
+
+  it('available, with the lending actions given: Edit, Who can see and Delete, and no Return Item', () => {
+    // The card's own test renders it without lending actions; this one shows
+    // that the real actions add no Return Item while the item is at home.
+    const { card } = renderOwn(makeOwnItem(), undefined);
+    expect(within(card).getByRole('button', { name: 'Edit Cordless drill' })).toBeTruthy();
+    expect(within(card).queryByTestId('item-return')).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Return Item' })).toBeNull();
+  });
 });
