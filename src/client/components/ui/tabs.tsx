@@ -12,10 +12,24 @@ export const Tabs = TabsPrimitive.Root;
  * one instead of being cut at a phone's width; a label that still does not
  * fit wraps between words. Scrolling sideways stays the last resort.
  */
-export function TabsList({ className, ...props }: ComponentPropsWithoutRef<typeof TabsPrimitive.List>) {
+const TABS_LIST_LAYOUT = {
+  row: 'flex',
+  /**
+   * Two columns on phones, one row from `sm` up: for four tabs whose labels
+   * are single long words in some language ("Benachrichtigungen"), which no
+   * row of four can hold at 360 px.
+   */
+  'two-columns-on-phones': 'grid grid-cols-2 sm:flex',
+} as const;
+
+export function TabsList({
+  className,
+  layout = 'row',
+  ...props
+}: ComponentPropsWithoutRef<typeof TabsPrimitive.List> & { layout?: keyof typeof TABS_LIST_LAYOUT }) {
   return (
     <TabsPrimitive.List
-      className={cn('flex gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1', className)}
+      className={cn(TABS_LIST_LAYOUT[layout], 'gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1', className)}
       {...props}
     />
   );

@@ -16,15 +16,15 @@ export interface ProfileExtraTab {
 
 /**
  * Spec §2 Profile: the Profile and Account Activity tabs, and any the page
- * adds. The labels share the row; their icons show from the sm breakpoint
- * up, so the longest labels ("Attività dell’account", "Blockierte Personen")
- * fit a 360 px phone without scrolling (they wrap between words).
+ * adds. On phones the tabs sit two by two (four labels such as
+ * "Benachrichtigungen" cannot share one row at 360 px) and show no icons;
+ * from the sm breakpoint up they share one row, icons included.
  */
 export function ProfileView({ user, extraTabs = [] }: { user: User; extraTabs?: readonly ProfileExtraTab[] }) {
   const { t } = useTranslation();
   return (
     <Tabs defaultValue="profile" className="mt-6">
-      <TabsList aria-label={t('profile.tabs.label')} className="sm:max-w-xl">
+      <TabsList aria-label={t('profile.tabs.label')} layout="two-columns-on-phones" className="sm:max-w-2xl">
         <TabsTrigger value="profile" data-testid="profile-tab-profile">
           <UserRound className="hidden h-4 w-4 sm:block" aria-hidden="true" />
           {t('profile.tabs.profile')}
