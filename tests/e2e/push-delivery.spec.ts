@@ -1,12 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { startFakePushService, type FakePushService } from '../support/fake-push-service';
 import { apiAs, userIdOf } from './support/api';
 import { newTestUser, openBuiltInSignInPage, submitCreateAccountForm, type TestUser } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
-import { COOKIE_CONSENT_STORAGE_KEY, ESSENTIAL_ONLY_CONSENT } from './support/cookie-consent';
+import { launchWorkerProfile, type WorkerProfile } from './support/worker-profile';
 import { BASE_URL, E2E_PUSH_PORT, E2E_PUSH_TLS } from './support/env';
 import { expect } from './support/fixtures';
 import { peopleTest as test, type Person } from './support/people';
@@ -26,8 +24,7 @@ import { installPushServiceStandIn, subscribedServerKey } from './support/push-s
  */
 
 let service: FakePushService;
-let userDataDir: string;
-let context: BrowserContext;
+let profile: WorkerProfile | undefined;
 let alice: Person;
 
 test.describe.configure({ mode: 'serial' });
@@ -39,26 +36,12 @@ test.beforeAll(async ({ launchOptions }) => {
     `${E2E_PUSH_TLS.certificateFile} is missing: restart the e2e server (scripts/e2e-server.mjs makes it)`,
   ).toBe(true);
   service = await startFakePushService({ port: E2E_PUSH_PORT, tls: E2E_PUSH_TLS });
-  userDataDir = mkdtempSync(path.join(tmpdir(), 'lendloop-push-delivery-'));
-  // A profile of its own with service workers allowed (playwright.config.ts blocks them elsewhere).
-  context = await chromium.launchPersistentContext(userDataDir, {
-    ...launchOptions,
-    baseURL: BASE_URL,
-    locale: 'de-DE',
-    timezoneId: 'Europe/Zurich',
-    viewport: { width: 1280, height: 800 },
-    serviceWorkers: 'allow',
-  });
-  await context.addInitScript(
-    ([key, value]) => {
-      if (window.location.protocol !== 'about:' && !localStorage.getItem(key)) localStorage.setItem(key, value);
-    },
-    [COOKIE_CONSENT_STORAGE_KEY, ESSENTIAL_ONLY_CONSENT] as const,
-  );
+  // German: the account signed up from this browser gets German pushes.
+  profile = await launchWorkerProfile(launchOptions, { name: 'push-delivery', locale: 'de-DE' });
+  const { context, page } = profile;
   // Keys made here (ECDH P-256, 16 random auth bytes) that the loopback service decrypts with.
   await installPushServiceStandIn(context, service.subscribe());
   await context.grantPermissions(['notifications'], { origin: BASE_URL });
-  const page = context.pages()[0] ?? (await context.newPage());
   // Signed up from a German browser: the account's language is German, so its pushes are too.
   const user: TestUser = newTestUser('alice');
   await page.goto('/');
@@ -69,9 +52,8 @@ test.beforeAll(async ({ launchOptions }) => {
 });
 
 test.afterAll(async () => {
-  await context?.close();
+  await profile?.close();
   await service?.close();
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
 });
 
 async function openNotificationsTab(page: Page): Promise<void> {

@@ -6,6 +6,7 @@ import { apiAs } from './support/api';
 import { newTestUser, signUpThroughProvider } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
 import { COOKIE_CONSENT_STORAGE_KEY, ESSENTIAL_ONLY_CONSENT } from './support/cookie-consent';
+import { launchWorkerProfile, type WorkerProfile } from './support/worker-profile';
 import { BASE_URL } from './support/env';
 
 /**
@@ -27,35 +28,20 @@ import { BASE_URL } from './support/env';
  * screenshots.
  */
 
-let userDataDir: string;
+let profile: WorkerProfile;
 let context: BrowserContext;
 let page: Page;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ launchOptions }) => {
-  userDataDir = mkdtempSync(path.join(tmpdir(), 'lendloop-push-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    ...launchOptions,
-    baseURL: BASE_URL,
-    locale: 'en-US',
-    timezoneId: 'Europe/Zurich',
-    viewport: { width: 1280, height: 800 },
-    serviceWorkers: 'allow',
-  });
-  await context.addInitScript(
-    ([key, value]) => {
-      if (window.location.protocol !== 'about:' && !localStorage.getItem(key)) localStorage.setItem(key, value);
-    },
-    [COOKIE_CONSENT_STORAGE_KEY, ESSENTIAL_ONLY_CONSENT] as const,
-  );
-  page = context.pages()[0] ?? (await context.newPage());
+  profile = await launchWorkerProfile(launchOptions, { name: 'push' });
+  ({ context, page } = profile);
   await signUpThroughProvider(page, newTestUser('push'));
 });
 
 test.afterAll(async () => {
-  await context?.close();
-  rmSync(userDataDir, { recursive: true, force: true });
+  await profile?.close();
 });
 
 async function openNotificationsTab(): Promise<void> {

@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { newTestUser, signUpThroughProvider } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
-import { COOKIE_CONSENT_STORAGE_KEY, ESSENTIAL_ONLY_CONSENT } from './support/cookie-consent';
+import { launchWorkerProfile, type WorkerProfile } from './support/worker-profile';
 import { BASE_URL } from './support/env';
 
 /**
@@ -23,36 +20,19 @@ interface ManifestIcon {
   purpose?: string;
 }
 
-let userDataDir: string;
+let profile: WorkerProfile;
 let context: BrowserContext;
 let page: Page;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ launchOptions }) => {
-  userDataDir = mkdtempSync(path.join(tmpdir(), 'lendloop-pwa-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    ...launchOptions,
-    baseURL: BASE_URL,
-    locale: 'en-US',
-    timezoneId: 'Europe/Zurich',
-    viewport: { width: 1280, height: 800 },
-    serviceWorkers: 'allow',
-  });
-  // A returning visitor: the cookie banner would cover the update prompt on phones.
-  await context.addInitScript(
-    ([key, value]) => {
-      // Only pages of our origin have our storage; about:blank refuses access.
-      if (window.location.protocol !== 'about:' && !localStorage.getItem(key)) localStorage.setItem(key, value);
-    },
-    [COOKIE_CONSENT_STORAGE_KEY, ESSENTIAL_ONLY_CONSENT] as const,
-  );
-  page = context.pages()[0] ?? (await context.newPage());
+  profile = await launchWorkerProfile(launchOptions, { name: 'pwa' });
+  ({ context, page } = profile);
 });
 
 test.afterAll(async () => {
-  await context?.close();
-  rmSync(userDataDir, { recursive: true, force: true });
+  await profile?.close();
 });
 
 /** Waits until the app has registered its worker (after the first page's load and idle) and it is active. */
