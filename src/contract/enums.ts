@@ -32,6 +32,8 @@ export const LENDING_REQUEST_STATUSES = [
   'borrowed',
   'returned',
   'withdrawn',
+  /** A loan the owner recorded that the borrower flagged as "that's not right" (issue 19): it ended. */
+  'disputed',
 ] as const;
 export type LendingRequestStatus = (typeof LENDING_REQUEST_STATUSES)[number];
 /** A request that still binds the item or the requester (spec §2: blocks a new request). */
@@ -40,6 +42,13 @@ export const ACTIVE_REQUEST_STATUSES = [
   'accepted',
   'borrowed',
 ] as const satisfies readonly LendingRequestStatus[];
+
+/**
+ * How a loan came to be (issue 19): asked for in the app (`request`), or
+ * recorded by the owner after it happened outside the app (`recorded`).
+ */
+export const LOAN_ORIGINS = ['request', 'recorded'] as const;
+export type LoanOrigin = (typeof LOAN_ORIGINS)[number];
 
 export const URGENCIES = ['low', 'normal', 'high'] as const;
 export type Urgency = (typeof URGENCIES)[number];

@@ -130,7 +130,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(photoRoutes, { db });
   await app.register(itemAnalysisRoutes, { db, analyzer: createItemAnalyzer(config.itemAnalysis) });
   await app.register(barcodeItemRoutes, { db, isbnLookup: createConfiguredIsbnLookup(config) });
-  await app.register(lendingRoutes, { db });
+  await app.register(lendingRoutes, { db, timeZone: config.reminders.timeZone });
   await app.register(loanRoutes, { db });
   await app.register(geocodingRoutes, { db, geocoder: deps.geocoder ?? defaultGeocoder(config) });
   await app.register(unreadCountRoute, { db });

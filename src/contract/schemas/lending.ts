@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ITEM_CATEGORIES, LENDING_REQUEST_STATUSES } from '../enums';
+import { ITEM_CATEGORIES, LENDING_REQUEST_STATUSES, LOAN_ORIGINS } from '../enums';
 import { LIMITS } from '../limits';
 import { isoDateSchema } from './item';
 import { hasNoControlCharacters } from './text';
@@ -155,10 +155,16 @@ export const lendingRequestSchema = z.object({
   itemId: z.string(),
   requesterId: z.string(),
   ownerId: z.string(),
-  message: z.string(),
+  /** `recorded`: the owner recorded a loan that happened outside the app (issue 19); no message, no answer. */
+  origin: z.enum(LOAN_ORIGINS),
+  /** The request's message; a recorded loan's optional note. */
+  message: z.string().nullable(),
   requestedFrom: z.string().nullable(),
   expectedReturnDate: z.string().nullable(),
   status: z.enum(LENDING_REQUEST_STATUSES),
+  /** The day the item was handed out and the day it came back, once they happened. */
+  lentOn: z.string().nullable(),
+  returnedOn: z.string().nullable(),
   ownerResponse: z.string().nullable(),
   requestedAt: z.string(),
   respondedAt: z.string().nullable(),

@@ -34,6 +34,9 @@ export const SYSTEM_EVENTS = [
   'extension_requested',
   'extension_accepted',
   'extension_declined',
+  /** The owner recorded a loan that happened outside the app, and the borrower's "that's not right" (issue 19). */
+  'loan_recorded',
+  'loan_disputed',
 ] as const;
 export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
 

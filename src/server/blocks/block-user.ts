@@ -5,6 +5,7 @@ import { announceAfterCommit, backgroundAnnounceLog, type AnnounceLog } from '..
 import type { LiveEventBus, LiveEventDelivery } from '../events/live-event-bus';
 import { AppError } from '../http/app-error';
 import { lendingStepMessage } from '../lending/lending-messages';
+import { withParties } from '../lending/request-parties';
 import { announceMessages, announceUnreadCount, insertMessages } from '../messages/post-message';
 import { authorize, type Actor } from '../policies';
 
@@ -68,6 +69,7 @@ export async function blockUser(
           ),
         ),
       );
+    // Pending requests always name their item and requester (request-parties.ts).
     const declined = await tx
       .update(lendingRequests)
       .set({ status: 'declined', respondedAt: sql`now()`, updatedAt: sql`now()` })
@@ -78,7 +80,8 @@ export async function blockUser(
           eq(lendingRequests.status, 'pending'),
         ),
       )
-      .returning(closedRequest);
+      .returning(closedRequest)
+      .then((rows) => rows.map(withParties));
     const withdrawn = await tx
       .update(lendingRequests)
       .set({ status: 'withdrawn', updatedAt: sql`now()` })
@@ -89,7 +92,8 @@ export async function blockUser(
           eq(lendingRequests.status, 'pending'),
         ),
       )
-      .returning(closedRequest);
+      .returning(closedRequest)
+      .then((rows) => rows.map(withParties));
     const names = await itemNames(
       tx,
       [...declined, ...withdrawn].map((request) => request.itemId),

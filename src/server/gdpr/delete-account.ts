@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import type { SystemEvent } from '../../contract/schemas/messages';
 import type { Database, DbOrTx } from '../db/client';
 import {
@@ -142,7 +142,8 @@ async function endOwnRequests(tx: DbOrTx, userId: string, standInId: string, now
   const open = await tx
     .select({
       id: lendingRequests.id,
-      itemId: lendingRequests.itemId,
+      // From the joined row: open requests always have their item.
+      itemId: items.id,
       ownerId: lendingRequests.ownerId,
       status: lendingRequests.status,
       itemName: items.name,
@@ -177,8 +178,9 @@ async function noticeRequestsOnOwnItems(tx: DbOrTx, userId: string, standInId: s
   const open = await tx
     .select({
       id: lendingRequests.id,
-      itemId: lendingRequests.itemId,
-      requesterId: lendingRequests.requesterId,
+      itemId: items.id,
+      // A loan recorded for someone without an account has nobody to tell (the inner join leaves it out).
+      requesterId: users.id,
       itemName: items.name,
     })
     .from(lendingRequests)
@@ -194,6 +196,18 @@ async function noticeRequestsOnOwnItems(tx: DbOrTx, userId: string, standInId: s
   for (const request of open) {
     notices.push(notice(standInId, request.requesterId, 'owner_account_deleted', request.itemName, null));
   }
+  // Loans that came back are the borrowers' history too (issue 19): they pass to the stand-in and outlive the
+  // items (item_name keeps the name). The rest goes with the users row (owner_id cascades), as the notices say.
+  await tx
+    .update(lendingRequests)
+    .set({ ownerId: standInId })
+    .where(
+      and(
+        eq(lendingRequests.ownerId, userId),
+        eq(lendingRequests.status, 'returned'),
+        isNotNull(lendingRequests.requesterId),
+      ),
+    );
   return open.map((r) => ({ id: r.id, itemId: r.itemId, otherPartyId: r.requesterId }));
 }
 

@@ -1,9 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { items, lendingRequests } from '../db/schema';
 import { announceAfterCommit, type AnnounceLog } from '../events/announce-after-commit';
 import type { LiveEventBus, LiveEventDelivery } from '../events/live-event-bus';
 import { AppError } from '../http/app-error';
+import { withParties } from '../lending/request-parties';
 import { announceMessages, insertMessages, type PostedMessage } from '../messages/post-message';
 import type { Actor } from '../policies';
 import { authorizeItem } from './item-access';
@@ -32,8 +33,9 @@ export function itemDeletedText(itemName: string): string {
 
 /**
  * DELETE /api/items/{id}: refused while the item is lent out (the borrower
- * still has it). Otherwise its shares, photos and requests go with it
- * (foreign keys cascade); messages keep their text and lose the link. Whoever
+ * still has it). Otherwise its shares, photos and open or ended requests go
+ * with it; its returned loans stay as both people's history under the
+ * item's name; messages keep their text and lose the link. Whoever
  * had a pending or accepted request is told by a system message, written in
  * the same transaction, so no request vanishes without a word.
  */
@@ -42,9 +44,10 @@ export async function deleteItem(db: Database, actor: Actor, itemId: string): Pr
     const item = await authorizeItem(tx, actor, itemId, 'item:delete', { lock: true });
     if (item.status === 'borrowed') throw new AppError('item_lent_out', 'The item is lent out');
     const closedRequests = await tx
-      .select({ id: lendingRequests.id, requesterId: lendingRequests.requesterId })
+      .select({ id: lendingRequests.id, itemId: lendingRequests.itemId, requesterId: lendingRequests.requesterId })
       .from(lendingRequests)
-      .where(and(eq(lendingRequests.itemId, itemId), inArray(lendingRequests.status, ['pending', 'accepted'])));
+      .where(and(eq(lendingRequests.itemId, itemId), inArray(lendingRequests.status, ['pending', 'accepted'])))
+      .then((rows) => rows.map(withParties));
     const viewerIds = await selectItemViewers(tx, itemId);
     const posted = await insertMessages(
       tx,
@@ -58,6 +61,11 @@ export async function deleteItem(db: Database, actor: Actor, itemId: string): Pr
         systemItemName: item.name,
       })),
     );
+    // Loans that came back are history (issue 19) and stay, keeping the item's name (a trigger copies it,
+    // the foreign key sets item_id NULL). Requests that never became a loan, or were ended by a dispute, go.
+    await tx
+      .delete(lendingRequests)
+      .where(and(eq(lendingRequests.itemId, itemId), ne(lendingRequests.status, 'returned')));
     await tx.delete(items).where(eq(items.id, itemId));
     return { itemId, ownerId: item.ownerId, viewerIds, closedRequests, posted };
   });

@@ -7,7 +7,8 @@ import { announceMessages, type PostedMessage } from '../messages/post-message';
 export interface LendingChange {
   requestId: string;
   itemId: string;
-  requesterId: string;
+  /** NULL for a loan recorded for someone without an account (issue 19). */
+  requesterId: string | null;
   ownerId: string;
   posted: PostedMessage[];
 }
@@ -26,7 +27,7 @@ export async function announceLendingChange(
   log: AnnounceLog,
 ): Promise<void> {
   const requestChanged = {
-    userIds: [change.requesterId, change.ownerId],
+    userIds: change.requesterId === null ? [change.ownerId] : [change.requesterId, change.ownerId],
     event: { type: 'request_changed', requestId: change.requestId, itemId: change.itemId } as const,
   };
   await announceAfterCommit(log, () => announceMessages(db, bus, change.posted, [requestChanged]), {

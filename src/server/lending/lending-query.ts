@@ -20,12 +20,15 @@ export function selectLendingRequests(db: DbOrTx, where: SQL | undefined, viewer
     .select({
       request: lendingRequests,
       item: {
+        id: items.id,
         name: items.name,
         category: items.category,
         description: items.description,
         imageUrl: items.imageUrl,
         visibleToViewer: sql<boolean>`(${items.ownerId} = ${viewerId} OR ${visibleToViewer(viewerId)})`,
       },
+      // From the joined rows: a listed request always has its item and a registered requester.
+      requesterId: requester.id,
       requesterName: requester.name,
       requesterDeleted: sql<boolean>`${requester.deletedAt} IS NOT NULL`,
       ownerName: owner.name,

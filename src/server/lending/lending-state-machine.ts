@@ -12,12 +12,18 @@ import type { LendingAction, OwnerRequestAction } from '../../contract/schemas/l
  *
  * | action       | actor     | from                                  | to        | item afterwards |
  * | ------------ | --------- | ------------------------------------- | --------- | --------------- |
- * | create       | requester | none, declined, returned, withdrawn   | pending   | unchanged       |
+ * | create       | requester | none, declined, returned, withdrawn,  | pending   | unchanged       |
+ * |              |           | disputed                              |           |                 |
  * | withdraw     | requester | pending                               | withdrawn | unchanged       |
  * | accept       | owner     | pending                               | accepted  | unchanged       |
  * | decline      | owner     | pending                               | declined  | unchanged       |
  * | markBorrowed | owner     | accepted                              | borrowed  | borrowed        |
  * | markReturned | owner     | borrowed                              | returned  | available       |
+ *
+ * A loan the owner recorded after the fact (issue 19) starts as borrowed
+ * or returned; its borrower's "that's not right" (loans/dispute-loan.ts)
+ * ends a borrowed one as `disputed`, outside this table because it is no
+ * step of a request.
  *
  * For `create` the "from" column is the requester's latest request for the
  * item: a new row is created next to a closed one ("after a decline they may
@@ -47,7 +53,7 @@ interface Step {
 
 const STEPS: Record<LendingAction, Step> = {
   create: {
-    from: [null, 'declined', 'returned', 'withdrawn'],
+    from: [null, 'declined', 'returned', 'withdrawn', 'disputed'],
     to: 'pending',
     itemStatus: null,
     wrongStatus: 'request_already_active',

@@ -69,6 +69,14 @@ const RIGHTFUL: Record<LendingRequestStatus, Record<LendingAction, string>> = {
     markBorrowed: 'request_transition_not_allowed',
     markReturned: 'request_transition_not_allowed',
   },
+  disputed: {
+    create: 'pending',
+    withdraw: 'request_withdraw_not_allowed',
+    accept: 'request_transition_not_allowed',
+    decline: 'request_transition_not_allowed',
+    markBorrowed: 'request_transition_not_allowed',
+    markReturned: 'request_transition_not_allowed',
+  },
   withdrawn: {
     create: 'pending',
     withdraw: 'request_withdraw_not_allowed',
@@ -144,7 +152,7 @@ const cells = LENDING_REQUEST_STATUSES.flatMap((status) =>
 
 describe('lending state machine over HTTP', () => {
   it('covers every status × action × actor', () => {
-    expect(cells).toHaveLength(6 * 6 * 3);
+    expect(cells).toHaveLength(7 * 6 * 3);
   });
 
   it.each(cells)('$status × $action by $role → $outcome', async ({ status, action, role, outcome }) => {

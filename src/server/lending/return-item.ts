@@ -18,7 +18,12 @@ import { applyLendingStep } from './take-lending-step';
  * becomes available again, there is nobody to tell, and without this the
  * owner could neither edit its status nor delete it.
  */
-export async function returnItem(db: Database, actor: Actor, itemId: string): Promise<LendingChange | null> {
+export async function returnItem(
+  db: Database,
+  actor: Actor,
+  itemId: string,
+  timeZone: string,
+): Promise<LendingChange | null> {
   return db.transaction(async (tx) => {
     // Locks the item first, like every lending write. 404 for anyone who may
     // not see it; 403 for a viewer: only the owner takes an item back.
@@ -28,7 +33,7 @@ export async function returnItem(db: Database, actor: Actor, itemId: string): Pr
       .from(lendingRequests)
       .where(and(eq(lendingRequests.itemId, itemId), eq(lendingRequests.status, 'borrowed')))
       .for('update');
-    if (borrowed) return applyLendingStep(tx, actor, 'markReturned', borrowed, item, null);
+    if (borrowed) return applyLendingStep(tx, actor, 'markReturned', borrowed, item, null, timeZone);
     if (item.status !== 'borrowed') {
       throw new AppError('request_transition_not_allowed', 'The item is not lent out');
     }

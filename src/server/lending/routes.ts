@@ -38,7 +38,11 @@ const createBody = perRequestBody(() =>
  * goes through the state machine (lending-state-machine.ts) in one
  * transaction with its system message; live events follow the commit.
  */
-export const lendingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+/** `timeZone`: the app's calendar (REMINDER_TIME_ZONE), for the days a loan was handed out and returned. */
+export const lendingRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: string }> = async (
+  app,
+  { db, timeZone },
+) => {
   /** After commit: tell both people, then answer with the request as the actor now sees it. */
   async function settle(actor: Actor, change: LendingChange, log: AnnounceLog) {
     await announceLendingChange(db, app.liveEvents, change, log);
@@ -93,6 +97,7 @@ export const lendingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         actor,
         request.params.id,
         OWNER_ACTION_FOR_STATUS[status],
+        timeZone,
         ownerResponse,
       );
       return settle(actor, change, request.log);
@@ -112,7 +117,7 @@ export const lendingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     async (request) => {
       const actor = requireActor(request);
       ensureActingAs(actor, request.query.userId);
-      const change = await takeLendingStep(db, actor, request.params.id, 'withdraw');
+      const change = await takeLendingStep(db, actor, request.params.id, 'withdraw', timeZone);
       return settle(actor, change, request.log);
     },
   );
@@ -120,7 +125,7 @@ export const lendingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   /** The owner's "Return Item" (spec §2 item card). 204: the card refetches the item and requests. */
   app.put('/api/items/:id/return', { schema: { params: itemIdParamsSchema } }, async (request, reply) => {
     const actor = requireActor(request);
-    const change = await returnItem(db, actor, request.params.id);
+    const change = await returnItem(db, actor, request.params.id, timeZone);
     if (change) await announceLendingChange(db, app.liveEvents, change, request.log);
     return reply.status(204).send();
   });

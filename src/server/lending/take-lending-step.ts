@@ -35,23 +35,27 @@ export async function takeLendingStep(
   actor: Actor,
   requestId: string,
   action: LendingStepAction,
+  timeZone: string,
   ownerResponse: string | null = null,
 ): Promise<LendingChange> {
   return db.transaction(async (tx) => {
-    // The item id never changes, so reading it unlocked to lock the item first is safe.
+    // The item id never changes (but for becoming NULL when the item is deleted: then the request is
+    // history and takes no steps), so reading it unlocked to lock the item first is safe.
     const [ref] = await tx
       .select({ itemId: lendingRequests.itemId })
       .from(lendingRequests)
       .where(eq(lendingRequests.id, requestId));
-    if (!ref) throw notFound();
+    if (!ref?.itemId) throw notFound();
     const [item] = await tx
       .select({ id: items.id, name: items.name, status: items.status })
       .from(items)
       .where(eq(items.id, ref.itemId))
       .for('update');
     const [request] = await tx.select().from(lendingRequests).where(eq(lendingRequests.id, requestId)).for('update');
-    if (!item || !request) throw notFound();
-    return applyLendingStep(tx, actor, action, request, item, ownerResponse);
+    // A loan recorded for someone without an account is not a request anybody answers: the owner takes the
+    // item back with PUT /api/items/{id}/return, the only step it has.
+    if (!item || !request || request.requesterId === null) throw notFound();
+    return applyLendingStep(tx, actor, action, request, item, ownerResponse, timeZone);
   });
 }
 
@@ -68,6 +72,7 @@ export async function applyLendingStep(
   request: RequestRow,
   item: ItemRef,
   ownerResponse: string | null,
+  timeZone: string,
 ): Promise<LendingChange> {
   authorize(actor, 'lendingRequest:read', request, { hideAs404: true });
   authorize(actor, 'lendingRequest:act', { ...request, action });
@@ -79,6 +84,8 @@ export async function applyLendingStep(
     await ensureRequesterStillSeesIt(tx, request, item);
   }
   const decides = action === 'accept' || action === 'decline';
+  // The loan's history keeps the day it was handed out and the day it came back, in the app's time zone.
+  const today = sql`(now() AT TIME ZONE ${timeZone})::date`;
   // The partial unique index is the final arbiter of racing accepts; its
   // violation becomes item_lent_to_someone_else, never a generic 409 or a 500.
   await mappingLendingConflicts(() =>
@@ -88,6 +95,8 @@ export async function applyLendingStep(
         status: outcome.next,
         updatedAt: sql`now()`,
         ...(decides ? { respondedAt: sql`now()`, ownerResponse } : {}),
+        ...(action === 'markBorrowed' ? { lentOn: today } : {}),
+        ...(action === 'markReturned' ? { returnedOn: today } : {}),
       })
       .where(eq(lendingRequests.id, request.id)),
   );
@@ -104,20 +113,19 @@ export async function applyLendingStep(
       .set({ status: outcome.itemStatus, updatedAt: sql`now()` })
       .where(eq(items.id, item.id));
   }
+  const { requesterId } = request;
+  // A loan recorded for someone without an account (issue 19) is the owner's record only: nobody to tell.
+  if (requesterId === null) {
+    return { requestId: request.id, itemId: item.id, requesterId, ownerId: request.ownerId, posted: [] };
+  }
   const posted = await insertMessages(tx, [
-    lendingStepMessage({
-      action,
-      requestId: request.id,
-      requesterId: request.requesterId,
-      ownerId: request.ownerId,
-      itemName: item.name,
-    }),
+    lendingStepMessage({ action, requestId: request.id, requesterId, ownerId: request.ownerId, itemName: item.name }),
   ]);
   if (decides && ownerResponse) {
-    const answer = { senderId: request.ownerId, receiverId: request.requesterId, content: ownerResponse };
+    const answer = { senderId: request.ownerId, receiverId: requesterId, content: ownerResponse };
     posted.push(...(await insertOwnerResponse(tx, answer)));
   }
-  return { requestId: request.id, itemId: item.id, requesterId: request.requesterId, ownerId: request.ownerId, posted };
+  return { requestId: request.id, itemId: item.id, requesterId, ownerId: request.ownerId, posted };
 }
 
 /** Accepting needs the item free: no other request accepted or handed out, and not lent outside the app's records. */
@@ -146,6 +154,8 @@ async function ensureNobodyElseHasIt(tx: DbOrTx, request: RequestRow, item: Item
  * someone it is no longer shared with. It can still be declined.
  */
 async function ensureRequesterStillSeesIt(tx: DbOrTx, request: RequestRow, item: ItemRef): Promise<void> {
+  // Only a request is accepted, and a request always has its requester (a CHECK says so).
+  if (request.requesterId === null) throw notFound();
   const [row] = await tx
     .select({ visible: sql<boolean>`${visibleToViewer(request.requesterId)}` })
     .from(items)

@@ -36,7 +36,7 @@ describe('reminder recipients', () => {
     expect(moved?.status).toBe('borrowed');
 
     await runJobsAt(t, reminderMoments(loan.dueDate, TIMING)[0]!.at);
-    expect(await remindersOf(t, moved!.borrowerId)).toEqual([]);
+    expect(await remindersOf(t, moved!.borrowerId!)).toEqual([]);
     expect(await remindersOf(t, loan.owner.id)).toEqual(['due_soon:0']);
     const [reminder] = await t.db
       .select()

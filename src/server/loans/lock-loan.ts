@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { items, lendingRequests } from '../db/schema';
 import { AppError } from '../http/app-error';
+import { withParties, type WithParties } from '../lending/request-parties';
 import { authorize, type Actor } from '../policies';
 
 export type LoanRow = typeof lendingRequests.$inferSelect;
 
 export interface LockedLoan {
-  loan: LoanRow;
+  loan: Omit<LoanRow, 'itemId' | 'requesterId'> & WithParties;
   item: { id: string; name: string };
 }
 
@@ -23,16 +24,18 @@ export async function lockLoan(tx: DbOrTx, actor: Actor, lendingRequestId: strin
     .select({ itemId: lendingRequests.itemId })
     .from(lendingRequests)
     .where(eq(lendingRequests.id, lendingRequestId));
-  if (!ref) throw notFound();
+  // A loan whose item is gone is history; one recorded for someone without an account has nobody to ask for
+  // more time: neither has extension steps.
+  if (!ref?.itemId) throw notFound();
   const [item] = await tx
     .select({ id: items.id, name: items.name })
     .from(items)
     .where(eq(items.id, ref.itemId))
     .for('update');
   const [loan] = await tx.select().from(lendingRequests).where(eq(lendingRequests.id, lendingRequestId)).for('update');
-  if (!item || !loan) throw notFound();
+  if (!item || !loan || loan.requesterId === null) throw notFound();
   authorize(actor, 'lendingRequest:read', loan, { hideAs404: true });
-  return { loan, item };
+  return { loan: withParties(loan), item };
 }
 
 const notFound = () => AppError.notFound('Lending request not found');

@@ -22,6 +22,9 @@ const KIND_OF_SYSTEM_EVENT: Record<SystemEvent, NotificationKind | null> = {
   extension_declined: 'request_answered',
   item_borrowed: 'handover',
   item_returned: 'handover',
+  // A loan recorded after the fact tells the borrower they have the item; their "that's not right" tells the owner.
+  loan_recorded: 'handover',
+  loan_disputed: 'handover',
   network_request: 'network_request',
   network_item_added: 'network_request',
   requester_account_deleted: null,

@@ -1,9 +1,9 @@
 import { LENDING_ACTION_ACTOR, type LendingAction, type LendingParty } from '../../contract/schemas/lending';
 import type { Actor } from './actor';
 
-/** What a rule needs to know about a lending request: its two parties. */
+/** What a rule needs to know about a lending request: its two parties (no requester: a loan recorded for someone without an account). */
 export interface LendingRequestAccess {
-  requesterId: string;
+  requesterId: string | null;
   ownerId: string;
 }
 

@@ -11,7 +11,8 @@ import type { DemoUsername } from './demo-people';
 export interface DemoLendingRequest {
   item: DemoItemName;
   requester: DemoUsername;
-  status: LendingRequestStatus;
+  /** A request's status; a dispute belongs to recorded loans, which the demo has none of. */
+  status: Exclude<LendingRequestStatus, 'disputed'>;
   message: string;
   /** Requested from/until, in days from today (negative: in the past). */
   fromInDays: number;

@@ -10,8 +10,8 @@ import type { PostedMessage } from '../messages/post-message';
 import { DEMO_LENDING_REQUESTS, type DemoLendingRequest } from './demo-activity';
 import { dateInDays, datePostedMessages, daysAgo, personOf, type SeedContext } from './seed-context';
 
-/** The steps from "no request" to each status, as the state machine allows them. */
-const PATH_TO: Record<LendingRequestStatus, readonly LendingAction[]> = {
+/** The steps from "no request" to each status, as the state machine allows them (a dispute is no step of a request). */
+const PATH_TO: Record<Exclude<LendingRequestStatus, 'disputed'>, readonly LendingAction[]> = {
   pending: ['create'],
   accepted: ['create', 'accept'],
   declined: ['create', 'decline'],
@@ -76,7 +76,8 @@ async function seedLendingRequest(context: SeedContext, scenario: DemoLendingReq
       const actor = LENDING_ACTION_ACTOR[action] === 'owner' ? { id: item.ownerId } : requester;
       const decides = action === 'accept' || action === 'decline';
       const response = decides ? (scenario.ownerResponse ?? null) : null;
-      change = await takeLendingStep(context.db, actor, requestId, action, response);
+      // The seed's calendar is UTC (dateInDays); dateStep dates the step back.
+      change = await takeLendingStep(context.db, actor, requestId, action, 'UTC', response);
     }
     requestId = change.requestId;
     await dateStep(context, change.requestId, action, change.posted, when);
@@ -118,6 +119,8 @@ async function dateStep(
       updatedAt: at,
       ...(action === 'create' ? { requestedAt: at } : {}),
       ...(action === 'accept' || action === 'decline' ? { respondedAt: at } : {}),
+      ...(action === 'markBorrowed' ? { lentOn: at.toISOString().slice(0, 10) } : {}),
+      ...(action === 'markReturned' ? { returnedOn: at.toISOString().slice(0, 10) } : {}),
     })
     .where(eq(lendingRequests.id, requestId));
 }

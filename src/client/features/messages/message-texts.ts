@@ -23,6 +23,8 @@ export const SYSTEM_TEXT_KEYS = {
   extension_requested: 'messages.system.extension_requested',
   extension_accepted: 'messages.system.extension_accepted',
   extension_declined: 'messages.system.extension_declined',
+  loan_recorded: 'messages.system.loan_recorded',
+  loan_disputed: 'messages.system.loan_disputed',
 } as const satisfies Record<SystemEvent, string>;
 
 /** The conversation list knows the event but not the item: a short text without it. */
@@ -42,6 +44,8 @@ export const SYSTEM_PREVIEW_KEYS = {
   extension_requested: 'messages.preview.extension_requested',
   extension_accepted: 'messages.preview.extension_accepted',
   extension_declined: 'messages.preview.extension_declined',
+  loan_recorded: 'messages.preview.loan_recorded',
+  loan_disputed: 'messages.preview.loan_disputed',
 } as const satisfies Record<SystemEvent, string>;
 
 export const REQUEST_STATUS_KEYS = {
@@ -51,6 +55,7 @@ export const REQUEST_STATUS_KEYS = {
   borrowed: 'messages.requestStatus.borrowed',
   returned: 'messages.requestStatus.returned',
   withdrawn: 'messages.requestStatus.withdrawn',
+  disputed: 'messages.requestStatus.disputed',
 } as const satisfies Record<LendingRequestStatus, string>;
 
 /**

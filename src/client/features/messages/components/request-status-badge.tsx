@@ -11,6 +11,7 @@ const STATUS_CLASSES: Record<LendingRequestStatus, string> = {
   borrowed: 'border-sky-300 bg-sky-50 text-sky-900',
   returned: 'border-slate-300 bg-slate-50 text-slate-800',
   withdrawn: 'border-slate-300 bg-slate-50 text-slate-800',
+  disputed: 'border-red-300 bg-red-50 text-red-900',
 };
 
 /** Spec §2 Messages: the request's current status (Pending, Accepted, Declined, …). */
