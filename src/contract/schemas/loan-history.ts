@@ -62,6 +62,10 @@ export const recordLoanSchema = (latestToday: string) =>
     });
 export type RecordLoanInput = z.input<ReturnType<typeof recordLoanSchema>>;
 
+/** The answer to POST /api/items/{id}/loans: the recorded loan's id (the history lists show it). */
+export const recordedLoanSchema = z.object({ id: z.string() });
+export type RecordedLoan = z.infer<typeof recordedLoanSchema>;
+
 /** The other person of a loan, as the reader sees them. */
 export const loanPartnerSchema = z.object({
   /** Their account, or null: recorded for someone without an account. */
