@@ -65,6 +65,51 @@ describe('sessions', () => {
     expect(firstWrite).toEqual(at(start, ACTIVITY_WRITE_INTERVAL_MS + 1000));
   });
 
+  it("writes the person's last active at most once per interval across all their sessions", async () => {
+    const user = await createUser(database.db);
+    const start = new Date('2026-05-15T00:00:00Z');
+    const phone = await createSession(database.db, user.id, null, start);
+    const laptop = await createSession(database.db, user.id, null, start);
+    const person = async () => {
+      // xmin changes with every UPDATE of the row, even one that writes the same value.
+      const result = await database.pool.query<{ xmin: string; last_active: Date | null }>(
+        'SELECT xmin::text, last_active FROM users WHERE id = $1',
+        [user.id],
+      );
+      const row = result.rows[0];
+      if (!row) throw new Error('user row missing');
+      return row;
+    };
+    const lastSeen = async (token: string) =>
+      (
+        await database.db
+          .select()
+          .from(sessions)
+          .where(eq(sessions.idHash, hashToken(token)))
+      )[0]?.lastSeenAt;
+
+    const firstUse = at(start, ACTIVITY_WRITE_INTERVAL_MS + 1000);
+    await findActiveSession(database.db, phone, firstUse);
+    const afterPhone = await person();
+    expect(afterPhone.last_active).toEqual(firstUse);
+
+    // A moment later the laptop's session is stale too: its own last_seen is
+    // written (its idle timeout runs from it), the person's row is not.
+    const secondUse = at(start, ACTIVITY_WRITE_INTERVAL_MS + 2000);
+    await findActiveSession(database.db, laptop, secondUse);
+    expect(await lastSeen(laptop)).toEqual(secondUse);
+    expect(await person()).toEqual(afterPhone);
+
+    // After the interval: the first session to be used writes the person's row once, the other does not.
+    const later = at(firstUse, ACTIVITY_WRITE_INTERVAL_MS + 1000);
+    await findActiveSession(database.db, phone, later);
+    const afterLater = await person();
+    expect(afterLater.last_active).toEqual(later);
+    await findActiveSession(database.db, laptop, at(later, 1));
+    expect(await lastSeen(laptop)).toEqual(at(later, 1));
+    expect(await person()).toEqual(afterLater);
+  });
+
   it('tells whether a session still holds without recording activity', async () => {
     const user = await createUser(database.db);
     const start = new Date('2026-06-01T00:00:00Z');

@@ -10,7 +10,11 @@ import { sessions, users } from '../db/schema';
  */
 export const SESSION_IDLE_TIMEOUT_MS = 14 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
-/** `last_seen_at` / `last_active` are rewritten at most this often per session (throttled writes). */
+/**
+ * Activity is rewritten at most this often: a session's `last_seen_at` (which
+ * its idle timeout runs from) once per session, the person's `last_active`
+ * once per person, however many sessions (phone, laptop…) they use at once.
+ */
 export const ACTIVITY_WRITE_INTERVAL_MS = 5 * 60 * 1000;
 
 export type UserRow = typeof users.$inferSelect;
@@ -88,11 +92,22 @@ export async function findActiveSession(db: Database, token: string, now = new D
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return null;
   }
-  if (idleSince > ACTIVITY_WRITE_INTERVAL_MS || !row.user.lastActive) {
+  const staleBefore = new Date(now.getTime() - ACTIVITY_WRITE_INTERVAL_MS);
+  const personStale = !row.user.lastActive || row.user.lastActive < staleBefore;
+  if (idleSince > ACTIVITY_WRITE_INTERVAL_MS || personStale) {
+    // Each UPDATE re-checks its own staleness in its WHERE clause: another
+    // session of the same person may have written a moment ago (or be writing
+    // concurrently: PostgreSQL re-evaluates the WHERE on the row it waited
+    // for), so `last_active` is written at most once per interval per person,
+    // and a session is not rewritten just because the person's row was stale.
     await db.execute(sql`
-      WITH touched AS (UPDATE ${sessions} SET last_seen_at = ${now} WHERE id_hash = ${idHash})
-      UPDATE ${users} SET last_active = ${now} WHERE id = ${row.user.id}`);
-    row.user.lastActive = now;
+      WITH touched AS (
+        UPDATE ${sessions} SET last_seen_at = ${now}
+        WHERE id_hash = ${idHash} AND last_seen_at < ${staleBefore}
+      )
+      UPDATE ${users} SET last_active = ${now}
+      WHERE id = ${row.user.id} AND (last_active IS NULL OR last_active < ${staleBefore})`);
+    if (personStale) row.user.lastActive = now;
   }
   return { idHash, user: row.user, idToken: row.session.idToken };
 }
