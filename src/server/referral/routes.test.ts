@@ -173,6 +173,36 @@ describe('POST /api/referral/process', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ inviterName: 'Alice', linked: false });
   });
+
+  it('refuses a link across a block, either way, as any unusable link (docs/decisions/0018)', async () => {
+    for (const blockerIsInviter of [true, false]) {
+      const { alice, contact, ref } = await invitation();
+      const carol = await createUser(t.db);
+      const [blocker, blocked] = blockerIsInviter ? [alice, carol] : [carol, alice];
+      const blocking = await t.request(blocker, {
+        method: 'POST',
+        url: '/api/blocks',
+        payload: { userId: blocked.id },
+      });
+      expect(blocking.statusCode).toBeLessThan(300);
+
+      const refused = await processAs(carol, ref);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toMatchObject({
+        code: 'invite_link_invalid',
+        messageKey: 'errors.invite_link_invalid',
+      });
+      expect((await contactsOf(alice.id)).find((c) => c.id === contact.id)).toMatchObject({
+        contactUserId: null,
+        status: 'pending',
+      });
+      expect((await contactsOf(carol.id)).some((c) => c.contactUserId === alice.id)).toBe(false);
+
+      // The block alone was the reason: once lifted, the same link works.
+      await t.request(blocker, { method: 'DELETE', url: `/api/blocks/${blocked.id}` });
+      expect((await processAs(carol, ref)).statusCode).toBe(200);
+    }
+  });
 });
 
 describe('GET /api/referral/preview', () => {
