@@ -109,6 +109,29 @@ describe('OpenAI-compatible analyzer', () => {
     expect(Date.now() - started).toBeLessThan(4_000);
   });
 
+  it('counts the wait for a free slot toward AI_TIMEOUT_MS (AI_CONCURRENCY=1)', async () => {
+    fake.answerWith({ kind: 'hang' });
+    const timeoutMs = 1_000;
+    const single = createOpenAiCompatibleAnalyzer({
+      baseUrl: new URL(fake.url),
+      apiKey: 'test-key',
+      model: 'fake-vision',
+      timeoutMs,
+      concurrency: 1,
+    });
+    const timed = async () => {
+      const started = Date.now();
+      const outcome = await single.analyze(jpeg, 'de', new AbortController().signal);
+      return { reason: failureOf(outcome).reason, ms: Date.now() - started };
+    };
+    // The second waits behind the first for the whole limit: it ends with the
+    // first (about 1 s), not a full limit after getting the slot (about 2 s).
+    const [first, second] = await Promise.all([timed(), timed()]);
+    expect(first.reason).toBe('timeout');
+    expect(second.reason).toBe('timeout');
+    expect(second.ms).toBeLessThan(timeoutMs * 1.5);
+  });
+
   it('stops when the client goes away', async () => {
     fake.answerWith({ kind: 'hang' });
     const client = new AbortController();
