@@ -6,6 +6,7 @@ import { feedbackRules } from './feedback-policy';
 import { groupRules } from './group-policy';
 import { itemRules, photoRules } from './item-policy';
 import { lendingRules } from './lending-policy';
+import { loanHistoryRules } from './loan-history-policy';
 import { loanRules } from './loan-policy';
 import { messageRules } from './message-policy';
 import { notificationRules } from './notification-policy';
@@ -31,6 +32,7 @@ const rules = {
   ...photoRules,
   ...lendingRules,
   ...loanRules,
+  ...loanHistoryRules,
   ...messageRules,
   ...feedbackRules,
   ...blockRules,

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contactIdParamsSchema } from '../../contract/schemas/contact';
+import { itemIdParamsSchema } from '../../contract/schemas/item';
+import { contactLoanHistorySchema, loanCountsSchema, loanHistoryListSchema } from '../../contract/schemas/loan-history';
+import type { Database } from '../db/client';
+import { requireActor } from '../policies';
+import { getLoanCounts } from './get-loan-counts';
+import { listContactLoans } from './list-contact-loans';
+import { listItemLoans } from './list-item-loans';
+import { countLoans, presentLoanHistoryEntry } from './loan-history-presenter';
+
+/** Issue 19 "History" (docs/decisions/0028): per item, per contact, and one's own counts. Read only. */
+export const loanHistoryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/items/:id/loans',
+    { schema: { params: itemIdParamsSchema, response: { 200: loanHistoryListSchema } } },
+    async (request) => (await listItemLoans(db, requireActor(request), request.params.id)).map(presentLoanHistoryEntry),
+  );
+
+  app.get(
+    '/api/contacts/:id/loans',
+    { schema: { params: contactIdParamsSchema, response: { 200: contactLoanHistorySchema } } },
+    async (request) => {
+      const rows = await listContactLoans(db, requireActor(request), request.params.id);
+      return { counts: countLoans(rows), loans: rows.map(presentLoanHistoryEntry) };
+    },
+  );
+
+  app.get('/api/user/loan-counts', { schema: { response: { 200: loanCountsSchema } } }, async (request) =>
+    getLoanCounts(db, requireActor(request)),
+  );
+};
