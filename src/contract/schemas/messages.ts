@@ -112,6 +112,11 @@ export const messageSchema = z.object({
       urgency: z.enum(URGENCIES),
       /** Whether the reader already answered it. */
       answered: z.boolean(),
+      /**
+       * "You may have this" (docs/decisions/0028): the reader's own items the
+       * request matched, only for the person it reached; empty otherwise.
+       */
+      matchedItems: z.array(z.object({ id: z.string(), name: z.string() })),
     })
     .nullable(),
 });

@@ -57,10 +57,19 @@ export const respondToNetworkRequestSchema = z
       .prefault('')
       .transform((v) => (v === '' ? null : v)),
     item: quickAddItemSchema.optional(),
+    /**
+     * "You may have this" (docs/decisions/0028): `have_it` with one of the
+     * responder's items the request matched. Any other item is 404.
+     */
+    itemId: z.uuid().optional(),
   })
   .refine((v) => v.response !== 'add_to_items' || v.item !== undefined, {
     path: ['item', 'name'],
     message: 'validation.itemNameRequired',
+  })
+  .refine((v) => v.itemId === undefined || v.response === 'have_it', {
+    path: ['itemId'],
+    message: 'validation.offerItemInvalid',
   });
 export type RespondToNetworkRequestInput = z.input<typeof respondToNetworkRequestSchema>;
 
@@ -69,6 +78,6 @@ export const networkRequestMessageParamsSchema = z.object({ messageId: z.uuid() 
 export const networkRequestResponseSchema = z.object({
   id: z.string(),
   response: z.enum(NETWORK_RESPONSES),
-  /** The item created by `add_to_items`. */
+  /** The item created by `add_to_items`, or the matched item offered with `have_it`. */
   itemId: z.string().nullable(),
 });

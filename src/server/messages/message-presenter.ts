@@ -63,6 +63,7 @@ export function presentMessage(row: ThreadMessageRow): Message {
             category: network.category,
             urgency: network.urgency,
             answered: network.answered,
+            matchedItems: network.matchedItems ?? [],
           }
         : null,
   };

@@ -1,6 +1,20 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { items, lendingRequests, messages, networkRequestResponses, networkRequests, users } from '../db/schema';
+import {
+  items,
+  lendingRequests,
+  messages,
+  networkRequestMatches,
+  networkRequestResponses,
+  networkRequests,
+  users,
+} from '../db/schema';
+
+/** One of the reader's items a network request matched. */
+export interface MatchedItem {
+  id: string;
+  name: string;
+}
 
 /**
  * A thread shows at most this many messages: the latest ones, oldest first.
@@ -13,7 +27,8 @@ export const THREAD_MESSAGE_LIMIT = 200;
  * Messages between `readerId` and `partnerId` (both directions, nobody
  * else's), newest first, each with its sender's name, the lending request it
  * is about (current status, item name) and the network request it carries
- * (whether the reader already answered). One query whatever their number.
+ * (whether the reader already answered, and which of the reader's items it
+ * matched). One query whatever their number.
  *
  * The linked requests are joined only when the reader is party to them, so
  * a message can never show a request between other people.
@@ -44,6 +59,15 @@ export function selectThreadMessages(db: DbOrTx, readerId: string, partnerId: st
         answered: sql<boolean>`EXISTS (
           SELECT 1 FROM ${networkRequestResponses} r
            WHERE r.network_request_id = ${networkRequests.id} AND r.responder_id = ${readerId})`,
+        // "You may have this" (ADR 0028): the reader's own matched items, only on a request that
+        // reached them; a subquery of this one statement, at most a few rows per message.
+        matchedItems: sql<MatchedItem[]>`(
+          SELECT coalesce(json_agg(json_build_object('id', mi.id, 'name', mi.name) ORDER BY mi.name, mi.id), '[]'::json)
+            FROM ${networkRequestMatches} nrm
+            JOIN ${items} mi ON mi.id = nrm.item_id
+           WHERE nrm.network_request_id = ${networkRequests.id}
+             AND nrm.owner_id = ${readerId}
+             AND ${messages.receiverId} = ${readerId})`,
       },
     })
     .from(messages)

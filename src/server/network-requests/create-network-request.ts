@@ -7,6 +7,7 @@ import type { LiveEventBus } from '../events/live-event-bus';
 import { AppError } from '../http/app-error';
 import { announceMessages } from '../messages/post-message';
 import type { Actor } from '../policies';
+import { insertNetworkRequestMatches } from './network-request-matches';
 import { insertNetworkRequestMessages } from './network-recipients';
 
 type NetworkRequestValues = z.output<typeof networkRequestFormSchema>;
@@ -18,9 +19,11 @@ export function lookingForText(title: string, description: string | null): strin
 
 /**
  * POST /api/network-requests: "Looking for …" to the requester's whole
- * network, in one transaction: the request and one network_request message
- * per person, or nothing. An empty network is refused (409 network_empty)
- * rather than stored unseen: the user should add contacts or join a group.
+ * network, in one transaction: the request, the recipients' matching items
+ * the requester can see ("you may have this", network-request-matches.ts)
+ * and one network_request message per person, or nothing. An empty
+ * network is refused (409 network_empty) rather than stored unseen: the
+ * user should add contacts or join a group.
  */
 export async function createNetworkRequest(
   db: Database,
@@ -41,6 +44,8 @@ export async function createNetworkRequest(
       })
       .returning({ id: networkRequests.id });
     if (!request) throw new Error('The new network request was not returned');
+    // Before the messages: their notifications tell each matched owner "you may have this".
+    await insertNetworkRequestMatches(tx, { id: request.id, requesterId: actor.id, title: input.title });
     const posted = await insertNetworkRequestMessages(tx, {
       id: request.id,
       requesterId: actor.id,

@@ -14,7 +14,7 @@ import { notifyAboutMessages } from '../notifications/notify-messages';
  * membership are read as they are at this moment, so someone removed from a
  * group before the request is not in it.
  */
-function networkOf(requesterId: string): SQL {
+export function networkOf(requesterId: string): SQL {
   return sql`
     SELECT DISTINCT person.user_id
       FROM (

@@ -122,6 +122,7 @@ describe('POST /api/network-requests', () => {
       category: null,
       urgency: 'normal',
       answered: false,
+      matchedItems: [],
     });
   });
 

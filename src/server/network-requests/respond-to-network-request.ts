@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { respondToNetworkRequestSchema } from '../../contract/schemas/network-request';
 import type { DbOrTx, Database } from '../db/client';
@@ -7,6 +7,7 @@ import {
   itemContactPermissions,
   items,
   messages,
+  networkRequestMatches,
   networkRequestResponses,
   networkRequests,
   users,
@@ -45,7 +46,10 @@ export function itemAddedText(responderName: string, itemName: string): string {
  *   stays the only way to see an item), and a system message telling them.
  * - have_it: a user message with the responder's words, which are required:
  *   the requester must learn how to get the thing, and the server does not
- *   write text in the responder's name.
+ *   write text in the responder's name. With `itemId`, one of the
+ *   responder's items the request matched ("you may have this", ADR 0028;
+ *   any other item is 404): the answer records it, and the client offers a
+ *   sentence in the responder's language so it takes one tap.
  * - decline: recorded only.
  *
  * All in one transaction; the messages are announced after it committed,
@@ -84,6 +88,10 @@ export async function respondToNetworkRequest(
   const { networkRequestId } = target;
   // The policy refused a message without a request already; this narrows the type.
   if (networkRequestId === null) throw AppError.notFound('No such network request');
+  const offeredItemId = input.itemId ?? null;
+  if (offeredItemId !== null && !(await isMatchOf(db, networkRequestId, offeredItemId, actor.id))) {
+    throw AppError.notFound('No such item');
+  }
 
   const { answer, posted } = await db.transaction(async (tx) => {
     const [claimed] = await tx
@@ -94,7 +102,7 @@ export async function respondToNetworkRequest(
     if (!claimed) throw new AppError('network_request_answered', 'You have already answered this request');
 
     const toRequester = { senderId: actor.id, receiverId: target.requesterId, networkRequestId };
-    let itemId: string | null = null;
+    let itemId: string | null = offeredItemId;
     const outgoing: NewMessage[] = [];
     if (input.response === 'add_to_items' && input.item) {
       itemId = await addItemForRequester(tx, actor, input.item, target);
@@ -106,14 +114,21 @@ export async function respondToNetworkRequest(
         systemEvent: 'network_item_added',
       });
     } else if (input.response === 'have_it' && input.message !== null) {
+      if (offeredItemId !== null) {
+        await tx
+          .update(networkRequestResponses)
+          .set({ itemId: offeredItemId })
+          .where(eq(networkRequestResponses.id, claimed.id));
+      }
       outgoing.push({ ...toRequester, content: input.message, messageType: 'user' });
     }
     const posted = await insertMessages(tx, outgoing);
     return { answer: { id: claimed.id, response: input.response, itemId }, posted };
   });
-  const itemShared = answer.itemId
-    ? [{ userIds: [target.requesterId], event: { type: 'items_changed' } as const }]
-    : [];
+  const itemShared =
+    answer.itemId && input.response === 'add_to_items'
+      ? [{ userIds: [target.requesterId], event: { type: 'items_changed' } as const }]
+      : [];
   await announceAfterCommit(log, () => announceMessages(db, bus, posted, itemShared), { networkRequestId });
   return answer;
 }
@@ -151,4 +166,19 @@ async function addItemForRequester(
     .insert(itemContactPermissions)
     .values({ itemId: created.id, contactUserId: requester.requesterId, canView: true });
   return created.id;
+}
+
+/** Whether the item is one of the responder's matches for the request: only those can be offered in one tap. */
+async function isMatchOf(db: DbOrTx, networkRequestId: string, itemId: string, ownerId: string): Promise<boolean> {
+  const [match] = await db
+    .select({ itemId: networkRequestMatches.itemId })
+    .from(networkRequestMatches)
+    .where(
+      and(
+        eq(networkRequestMatches.networkRequestId, networkRequestId),
+        eq(networkRequestMatches.itemId, itemId),
+        eq(networkRequestMatches.ownerId, ownerId),
+      ),
+    );
+  return match !== undefined;
 }

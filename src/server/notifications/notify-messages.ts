@@ -3,7 +3,7 @@ import type { NotificationKind } from '../../contract/enums';
 import type { SystemEvent } from '../../contract/schemas/messages';
 import { blockBetween } from '../blocks/block-sql';
 import type { DbOrTx } from '../db/client';
-import { items, lendingRequests, messages, networkRequests, users } from '../db/schema';
+import { items, lendingRequests, messages, networkRequestMatches, networkRequests, users } from '../db/schema';
 import { recordNotifications, type NotificationInput } from './record-notifications';
 
 /**
@@ -41,6 +41,7 @@ type MessageFacts = {
   sender_name: string;
   item_name: string | null;
   network_title: string | null;
+  matched_item_name: string | null;
 };
 
 /**
@@ -57,7 +58,12 @@ export async function notifyAboutMessages(tx: DbOrTx, messageIds: readonly strin
     SELECT m.id, m.sender_id, m.receiver_id, m.message_type, m.system_event,
            sender.name AS sender_name,
            coalesce(m.system_item_name, i.name) AS item_name,
-           nr.title AS network_title
+           nr.title AS network_title,
+           -- "You may have this" (ADR 0028): one of the receiver's own items the request matched.
+           (SELECT mi.name FROM ${networkRequestMatches} nrm JOIN ${items} mi ON mi.id = nrm.item_id
+             WHERE m.system_event = 'network_request'
+               AND nrm.network_request_id = m.network_request_id AND nrm.owner_id = m.receiver_id
+             ORDER BY mi.name, mi.id LIMIT 1) AS matched_item_name
       FROM ${messages} m
       JOIN ${users} receiver ON receiver.id = m.receiver_id AND receiver.deleted_at IS NULL
       JOIN ${users} sender ON sender.id = m.sender_id
@@ -83,6 +89,8 @@ export async function notifyAboutMessages(tx: DbOrTx, messageIds: readonly strin
         partnerId: row.sender_id,
         senderName: row.sender_name,
         itemName: row.item_name ?? row.network_title,
+        // A matched recipient reads `network_request.match`: "you may have this: <their item>".
+        ...(row.matched_item_name === null ? {} : { role: 'match', matchedItemName: row.matched_item_name }),
       },
       messageId: row.id,
     });

@@ -53,6 +53,7 @@ export function makeNetworkRequestInfo(
     category: 'tools',
     urgency: 'high',
     answered: false,
+    matchedItems: [],
     ...overrides,
   };
 }
