@@ -16,8 +16,11 @@ function presentPartner(row: LoanHistoryRow): LoanPartner {
   if (row.partnerUserId !== null && row.partnerName !== null) {
     return {
       userId: row.partnerUserId,
-      // For an owner's record the entry it was recorded for; else the reader's entry for that account.
-      contactId: row.readerContactId ?? (row.readerIsOwner ? row.borrowerContactId : null),
+      // For an owner's record the entry it was recorded for; else the reader's entry for that account. None for
+      // a stand-in: "Deleted account" must not lead back to the person's entry (docs/decisions/0015).
+      contactId: row.partnerDeleted
+        ? null
+        : (row.readerContactId ?? (row.readerIsOwner ? row.borrowerContactId : null)),
       name: row.partnerName,
       deleted: row.partnerDeleted,
     };
