@@ -28,10 +28,14 @@ const loanNoteSchema = z
  * Who has the item: an address-book entry (registered or not), or a name
  * typed for someone who is not in the address book (the owner's record only).
  */
-export const loanBorrowerSchema = z.union([
-  z.object({ contactId: z.uuid({ message: 'validation.loanBorrowerRequired' }) }),
-  z.object({ name: personNameSchema }),
-]);
+export const loanBorrowerSchema = z.union(
+  [
+    z.object({ contactId: z.uuid({ message: 'validation.loanBorrowerRequired' }) }),
+    z.object({ name: personNameSchema }),
+  ],
+  // No borrower at all (missing, null, an empty object): the same words as an empty name, not a generic error.
+  { message: 'validation.loanBorrowerRequired' },
+);
 export type LoanBorrower = z.infer<typeof loanBorrowerSchema>;
 
 /**

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { lendingRequestIdParamsSchema } from '../../contract/schemas/lending';
+import { itemIdParamsSchema } from '../../contract/schemas/item';
+import { lendingRequestIdParamsSchema, lendingRequestSchema } from '../../contract/schemas/lending';
+import { recordedLoanSchema, recordLoanSchema } from '../../contract/schemas/loan-history';
 import {
   answerExtensionSchema,
   extensionAnswerParamsSchema,
@@ -7,13 +9,28 @@ import {
   loanExtensionSchema,
   requestExtensionSchema,
 } from '../../contract/schemas/loans';
+import { latestLocalToday } from '../dates/calendar-dates';
 import type { Database } from '../db/client';
+import type { AnnounceLog } from '../events/announce-after-commit';
+import { perRequestBody } from '../http/per-request-body';
+import { announceItemEdited } from '../items/announce-items-changed';
 import { announceLendingChange } from '../lending/announce-lending-change';
+import { findLendingRequest } from '../lending/find-lending-request';
+import { presentLendingRequest } from '../lending/lending-presenter';
 import { requireActor } from '../policies';
 import { answerExtension } from './answer-extension';
+import { disputeLoan } from './dispute-loan';
 import { presentLoanExtension } from './extension-presenter';
 import { listPendingLoanExtensions } from './list-loan-extensions';
+import { recordLoan, type RecordedLoanChange } from './record-loan';
 import { requestExtension, type ExtensionStep } from './request-extension';
+
+/**
+ * A recorded loan cannot start or end in the future: the server's widest
+ * "today" (tomorrow in UTC), so no time zone is refused what its form
+ * allowed. Parsed per request.
+ */
+const recordLoanBody = perRequestBody(() => recordLoanSchema(latestLocalToday()));
 
 /**
  * Extending a loan (issue 18, docs/decisions/0026). Each step commits with
@@ -65,6 +82,36 @@ export const loanRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
       const { id, answer } = request.params;
       const step = await answerExtension(db, actor, id, answer, request.body.response);
       return settle(step, request.log);
+    },
+  );
+
+  /** After commit: both people's lending events, and the viewers' lists when the item went out or came back. */
+  async function announceRecordedLoan(change: RecordedLoanChange, log: AnnounceLog) {
+    await announceLendingChange(db, app.liveEvents, change, log);
+    if (change.itemStatusChanged) await announceItemEdited(db, app.liveEvents, log, change.itemId);
+  }
+
+  /** Issue 19: the owner writes down a loan made outside the app (docs/decisions/0028). */
+  app.post(
+    '/api/items/:id/loans',
+    { schema: { params: itemIdParamsSchema, body: recordLoanBody, response: { 201: recordedLoanSchema } } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const change = await recordLoan(db, actor, request.params.id, request.body);
+      await announceRecordedLoan(change, request.log);
+      return reply.status(201).send({ id: change.requestId });
+    },
+  );
+
+  /** "That's not right": the borrower named on a recorded loan ends it. */
+  app.post(
+    '/api/lending-requests/:id/dispute',
+    { schema: { params: lendingRequestIdParamsSchema, response: { 200: lendingRequestSchema } } },
+    async (request) => {
+      const actor = requireActor(request);
+      const change = await disputeLoan(db, actor, request.params.id);
+      await announceRecordedLoan(change, request.log);
+      return presentLendingRequest(await findLendingRequest(db, actor, change.requestId));
     },
   );
 };

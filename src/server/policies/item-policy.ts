@@ -23,6 +23,8 @@ export const itemRules = {
   'item:update': isOwner,
   'item:delete': isOwner,
   'item:share': isOwner,
+  /** Writing down a loan of the item made outside the app (issue 19): only its owner lends it. */
+  'item:recordLoan': isOwner,
 };
 
 /** A stored photo: its uploader sees it until it is saved with an item; then whoever may read the item. */

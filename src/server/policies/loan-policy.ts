@@ -1,3 +1,4 @@
+import type { LoanOrigin } from '../../contract/enums';
 import type { Actor } from './actor';
 import type { LendingRequestAccess } from './lending-policy';
 
@@ -11,4 +12,10 @@ import type { LendingRequestAccess } from './lending-policy';
 export const loanRules = {
   'loanExtension:request': (actor: Actor, loan: LendingRequestAccess) => actor.id === loan.requesterId,
   'loanExtension:answer': (actor: Actor, loan: LendingRequestAccess) => actor.id === loan.ownerId,
+  /**
+   * "That's not right" (issue 19, docs/decisions/0028): only the borrower named on a loan the owner recorded
+   * says it did not happen; a loan they asked for themselves is theirs already and has no such step.
+   */
+  'loan:dispute': (actor: Actor, loan: LendingRequestAccess & { origin: LoanOrigin }) =>
+    actor.id === loan.requesterId && loan.origin === 'recorded',
 };
