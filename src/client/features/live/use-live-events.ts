@@ -5,6 +5,7 @@ import type { LiveEvent, LiveEventType } from '../../../contract/schemas/live-ev
 import { invalidateByPrefix } from '../../lib/invalidate-by-prefix';
 import { invalidateItemQueries } from '../../lib/query-keys/item-query-keys';
 import { LENDING_REQUESTS_URL } from '../../lib/query-keys/lending-query-keys';
+import { invalidateLoanHistoryQueries } from '../../lib/query-keys/loan-query-keys';
 import { CONVERSATIONS_URL_PREFIX, UNREAD_COUNT_URL } from '../../lib/query-keys/message-query-keys';
 import { setLiveConnected } from '../../lib/live-status';
 
@@ -81,6 +82,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
     case 'request_changed':
       void invalidateByPrefix(queryClient, LENDING_REQUESTS_URL);
       void invalidateItemQueries(queryClient);
+      // A hand-out, return or dispute changes the loan histories and counts (issue 19).
+      void invalidateLoanHistoryQueries(queryClient);
       // Each step posts a system message into the two people's conversation.
       void invalidateByPrefix(queryClient, CONVERSATIONS_URL_PREFIX);
       return;
@@ -100,6 +103,7 @@ function refreshEverythingLive(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: [UNREAD_COUNT_URL] });
   void invalidateByPrefix(queryClient, LENDING_REQUESTS_URL);
   void invalidateItemQueries(queryClient);
+  void invalidateLoanHistoryQueries(queryClient);
 }
 
 /**

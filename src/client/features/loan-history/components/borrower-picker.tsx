@@ -1,0 +1,129 @@
+import { Check } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../../../contract/limits';
+import type { Contact } from '../../../../contract/schemas/contact';
+import type { LoanBorrower } from '../../../../contract/schemas/loan-history';
+import { Avatar } from '../../../components/ui/avatar';
+import { FOCUS_RING } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { cn } from '../../../lib/cn';
+
+/** How many matching contacts show under the field: enough to pick from, short enough for a phone. */
+const SHOWN_MATCHES = 4;
+
+export interface BorrowerPickerProps {
+  contacts: readonly Contact[];
+  value: LoanBorrower;
+  onChange: (borrower: LoanBorrower) => void;
+  /** Already translated. */
+  error: string | undefined;
+}
+
+/** Contacts whose name (or username) contains the typed text, ignoring case and accents. */
+function matchingContacts(contacts: readonly Contact[], query: string): Contact[] {
+  const wanted = fold(query.trim());
+  if (wanted === '') return contacts.slice(0, SHOWN_MATCHES);
+  return contacts
+    .filter((contact) =>
+      [contact.name, contact.username ?? contact.user?.username ?? ''].some((text) => fold(text).includes(wanted)),
+    )
+    .slice(0, SHOWN_MATCHES);
+}
+
+function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+}
+
+/**
+ * "Who borrowed it?" (issue 19): one field that searches the address book
+ * and takes a typed name as it is. Picking a contact (registered or not)
+ * sends its id; anything typed after that is a name again. A registered
+ * contact sees the loan; a typed name is the owner's record only, and the
+ * field says which of the two it will be.
+ */
+export function BorrowerPicker({ contacts, value, onChange, error }: BorrowerPickerProps) {
+  const { t } = useTranslation();
+  const listLabelId = useId();
+  const chosen = 'contactId' in value ? contacts.find((contact) => contact.id === value.contactId) : undefined;
+  const [query, setQuery] = useState(() => chosen?.name ?? ('name' in value ? value.name : ''));
+  const matches = useMemo(() => matchingContacts(contacts, query), [contacts, query]);
+  // The chosen contact stays in the list even when the text no longer finds it.
+  const shown = chosen && !matches.includes(chosen) ? [chosen, ...matches.slice(0, SHOWN_MATCHES - 1)] : matches;
+
+  const type = (text: string) => {
+    setQuery(text);
+    onChange({ name: text });
+  };
+  const choose = (contact: Contact) => {
+    setQuery(contact.name);
+    onChange({ contactId: contact.id });
+  };
+
+  return (
+    <div className="space-y-2">
+      <TextField
+        label={t('loanHistory.record.borrower')}
+        hint={t('loanHistory.record.borrowerHint')}
+        placeholder={t('loanHistory.record.borrowerPlaceholder')}
+        value={query}
+        onChange={(event) => type(event.target.value)}
+        limit={LIMITS.nameMax}
+        autoComplete="off"
+        error={error}
+        data-testid="record-loan-borrower"
+      />
+      {shown.length > 0 && (
+        <div>
+          <p id={listLabelId} className="sr-only">
+            {t('loanHistory.record.contactsLabel')}
+          </p>
+          <ul role="radiogroup" aria-labelledby={listLabelId} className="space-y-1" data-testid="record-loan-contacts">
+            {shown.map((contact) => {
+              const selected = contact === chosen;
+              const registered = contact.status === 'active';
+              return (
+                <li key={contact.id}>
+                  <button
+                    type="button"
+                    role="radio"
+                    aria-checked={selected}
+                    onClick={() => choose(contact)}
+                    className={cn(
+                      'flex w-full items-center gap-3 rounded-lg border px-3 py-2 text-left',
+                      selected ? 'border-brand-700 bg-brand-50' : 'border-slate-200 bg-white hover:bg-slate-50',
+                      FOCUS_RING,
+                    )}
+                    data-testid="record-loan-contact"
+                  >
+                    <Avatar
+                      name={contact.name}
+                      username={contact.username ?? contact.user?.username ?? null}
+                      photoUrl={contact.user?.photoUrl}
+                      size="sm"
+                    />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate text-sm font-medium text-slate-900">{contact.name}</span>
+                      <span className="block text-xs text-slate-600">
+                        {registered ? t('loanHistory.record.onLendloop') : t('loanHistory.record.notOnLendloop')}
+                      </span>
+                    </span>
+                    {selected && <Check className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+      {!chosen && query.trim() !== '' && (
+        <p className="text-sm text-slate-600" data-testid="record-loan-typed-name">
+          {t('loanHistory.record.typedName')}
+        </p>
+      )}
+    </div>
+  );
+}

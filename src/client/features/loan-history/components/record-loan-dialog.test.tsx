@@ -1,0 +1,216 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { OwnItem } from '../../../../contract/schemas/item';
+import { localIsoDate } from '../../../lib/local-date';
+import { MY_ITEMS_URL } from '../../../lib/query-keys/item-query-keys';
+import { SENT_REQUESTS_URL } from '../../../lib/query-keys/lending-query-keys';
+import { itemLoansUrl, LOAN_COUNTS_URL } from '../../../lib/query-keys/loan-query-keys';
+import { BOB_ID, makeContact } from '../../../testing/contact-fixtures';
+import { DRILL_ID, makeOwnItem } from '../../../testing/make-item';
+import { mockFetch } from '../../../testing/mock-fetch';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { RecordLoanDialog } from './record-loan-dialog';
+
+type Routes = Parameters<typeof mockFetch>[0];
+
+const CARLA_ID = '6a1f3c2d-7b8e-4f90-a1b2-c3d4e5f60718';
+const CONTACTS = [
+  makeContact(),
+  makeContact({
+    id: CARLA_ID,
+    name: 'Carla Lenz',
+    status: 'active',
+    contactUserId: 'user-3',
+    username: 'carla',
+  }),
+];
+
+function inDays(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  return localIsoDate(date);
+}
+
+function renderDialog(routes: Routes = {}, item: OwnItem = makeOwnItem()) {
+  const fetchMock = mockFetch(routes);
+  const onOpenChange = vi.fn();
+  const result = renderWithProviders(
+    <RecordLoanDialog open onOpenChange={onOpenChange} item={item} contacts={CONTACTS} />,
+  );
+  const dialog = screen.getByTestId('record-loan-dialog');
+  const field = (testId: string) => within(dialog).getByTestId(testId) as HTMLInputElement;
+  return {
+    ...result,
+    fetchMock,
+    onOpenChange,
+    dialog,
+    borrower: field('record-loan-borrower'),
+    lentOn: field('record-loan-lent-on'),
+    backBy: field('record-loan-back-by'),
+    returned: field('record-loan-returned'),
+    note: within(dialog).getByTestId('record-loan-note') as HTMLTextAreaElement,
+    submit: within(dialog).getByTestId('record-loan-submit'),
+  };
+}
+
+/** Date inputs take a whole value at once, as a browser's date picker sets them. */
+const pick = (input: HTMLInputElement, value: string) => fireEvent.change(input, { target: { value } });
+
+const sentBody = (fetchMock: ReturnType<typeof mockFetch>) => {
+  const [[url, init]] = fetchMock.mock.calls as [[string, RequestInit]];
+  expect([url, init.method]).toEqual([itemLoansUrl(DRILL_ID), 'POST']);
+  return JSON.parse(String(init.body)) as unknown;
+};
+
+describe('<RecordLoanDialog/>', () => {
+  it('names the item, starts on who borrowed it, lent today, not yet back', () => {
+    const { dialog, borrower, lentOn, backBy, returned } = renderDialog();
+    expect(within(dialog).getByRole('heading').textContent).toBe('Record a loan of Cordless drill');
+    expect(document.activeElement).toBe(borrower);
+    expect(within(dialog).getByLabelText('Who borrowed it?')).toBe(borrower);
+    expect(lentOn.value).toBe(localIsoDate());
+    expect(lentOn.max).toBe(localIsoDate());
+    expect(backBy.value).toBe('');
+    expect(returned.checked).toBe(false);
+    expect(within(dialog).queryByTestId('record-loan-returned-on')).toBeNull();
+  });
+
+  it('asks who has it, and sends nothing without', async () => {
+    const user = userEvent.setup();
+    const { dialog, borrower, submit, fetchMock } = renderDialog();
+    await user.click(submit);
+    expect(await within(dialog).findByText('Pick a contact or type who has it.')).not.toBeNull();
+    expect(borrower.getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a start in the future and a return date before the start', async () => {
+    const user = userEvent.setup();
+    const { dialog, borrower, lentOn, backBy, submit, fetchMock } = renderDialog();
+    await user.type(borrower, 'Marco');
+    pick(lentOn, inDays(1));
+    await user.click(submit);
+    expect(await within(dialog).findByText("The day you lent it can't be in the future.")).not.toBeNull();
+    pick(lentOn, inDays(-3));
+    pick(backBy, inDays(-4));
+    await user.click(submit);
+    expect(await within(dialog).findByText("The return date can't be before the day you lent it.")).not.toBeNull();
+    expect(backBy.getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('"already back" asks when, not before the start and not in the future', async () => {
+    const user = userEvent.setup();
+    const { dialog, borrower, lentOn, returned, submit, fetchMock } = renderDialog();
+    await user.type(borrower, 'Marco');
+    await user.click(returned);
+    const returnedOn = within(dialog).getByTestId('record-loan-returned-on') as HTMLInputElement;
+    expect(returnedOn.value).toBe(localIsoDate());
+    pick(lentOn, inDays(-3));
+    pick(returnedOn, inDays(-5));
+    await user.click(submit);
+    expect(await within(dialog).findByText("It can't have come back before the day you lent it.")).not.toBeNull();
+    pick(returnedOn, inDays(2));
+    await user.click(submit);
+    expect(await within(dialog).findByText("The day it came back can't be in the future.")).not.toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends a typed name as the borrower, says so, closes and refreshes items, history and lending', async () => {
+    const user = userEvent.setup();
+    const { dialog, borrower, lentOn, backBy, note, submit, fetchMock, onOpenChange, queryClient } = renderDialog({
+      [itemLoansUrl(DRILL_ID)]: { status: 201, body: { id: 'loan-1' } },
+    });
+    for (const key of [MY_ITEMS_URL, SENT_REQUESTS_URL, itemLoansUrl(DRILL_ID), LOAN_COUNTS_URL]) {
+      queryClient.setQueryData([key], []);
+    }
+    await user.type(borrower, '  Marco Rossi ');
+    expect(within(dialog).getByTestId('record-loan-typed-name').textContent).toBe(
+      'Not in your contacts: only you see this loan.',
+    );
+    pick(lentOn, inDays(-2));
+    pick(backBy, inDays(5));
+    await user.type(note, ' with the spare battery ');
+    await user.click(submit);
+
+    expect((await screen.findByTestId('toast')).textContent).toContain('Loan recorded');
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(sentBody(fetchMock)).toEqual({
+      borrower: { name: 'Marco Rossi' },
+      lentOn: inDays(-2),
+      expectedReturnDate: inDays(5),
+      returnedOn: null,
+      note: 'with the spare battery',
+    });
+    for (const key of [MY_ITEMS_URL, SENT_REQUESTS_URL, itemLoansUrl(DRILL_ID), LOAN_COUNTS_URL]) {
+      expect(queryClient.getQueryState([key])?.isInvalidated).toBe(true);
+    }
+  });
+
+  it('finds a contact by what is typed and sends its id; typing again makes it a name', async () => {
+    const user = userEvent.setup();
+    const { dialog, borrower, submit, fetchMock } = renderDialog({
+      [itemLoansUrl(DRILL_ID)]: { status: 201, body: { id: 'loan-1' } },
+    });
+    const options = () => within(dialog).getAllByRole('radio');
+    expect(options()).toHaveLength(2);
+    expect(options()[0]!.textContent).toContain('BobNot on Lendloop yet');
+    expect(options()[1]!.textContent).toContain('Carla LenzOn Lendloop: sees the loan');
+    await user.type(borrower, 'car');
+    expect(options()).toHaveLength(1);
+    await user.click(options()[0]!);
+    expect(borrower.value).toBe('Carla Lenz');
+    expect(options()[0]!.getAttribute('aria-checked')).toBe('true');
+    expect(within(dialog).queryByTestId('record-loan-typed-name')).toBeNull();
+
+    await user.type(borrower, 'x');
+    expect(within(dialog).getByTestId('record-loan-typed-name')).not.toBeNull();
+    await user.clear(borrower);
+    await user.click(options()[0]!);
+    expect(borrower.value).toBe('Bob');
+    await user.click(submit);
+    await screen.findByTestId('toast');
+    expect(sentBody(fetchMock)).toEqual({
+      borrower: { contactId: BOB_ID },
+      lentOn: localIsoDate(),
+      expectedReturnDate: null,
+      returnedOn: null,
+      note: '',
+    });
+  });
+
+  it('for an item lent out now, only a loan that is already over', async () => {
+    const user = userEvent.setup();
+    const { dialog, borrower, lentOn, returned, submit, fetchMock } = renderDialog(
+      { [itemLoansUrl(DRILL_ID)]: { status: 201, body: { id: 'loan-1' } } },
+      makeOwnItem({ status: 'borrowed' }),
+    );
+    expect(returned.checked).toBe(true);
+    expect(returned.disabled).toBe(true);
+    expect(within(dialog).getByTestId('record-loan-lent-out').textContent).toContain("It's lent out right now");
+    await user.type(borrower, 'Marco');
+    pick(lentOn, inDays(-10));
+    pick(within(dialog).getByTestId('record-loan-returned-on') as HTMLInputElement, inDays(-8));
+    await user.click(submit);
+    await screen.findByTestId('toast');
+    expect(sentBody(fetchMock)).toMatchObject({ lentOn: inDays(-10), returnedOn: inDays(-8) });
+  });
+
+  it("says what the server refused and keeps what was typed", async () => {
+    const user = userEvent.setup();
+    const { borrower, submit, onOpenChange } = renderDialog({
+      [itemLoansUrl(DRILL_ID)]: {
+        status: 409,
+        body: { error: { code: 'item_not_available', messageKey: 'errors.item_not_available', message: 'x' } },
+      },
+    });
+    await user.type(borrower, 'Marco');
+    await user.click(submit);
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Failed to record the loan');
+    expect(toast.textContent).toContain('This item is no longer available.');
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(borrower.value).toBe('Marco');
+  });
+});
