@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createContact, createLendingRequest, createMessage, createUser } from '../../../tests/support/factories';
 import { addMember, createGroup, createJoinRequest } from '../../../tests/support/group-factories';
 import { createItem, shareWithGroup, shareWithUser } from '../../../tests/support/item-factories';
-import { messages, userBlocks, users } from '../db/schema';
+import { lendingRequests, messages, userBlocks, users } from '../db/schema';
 import { createPostgresPhotoStore } from '../photos/photo-store';
 import { exportAccount } from './export-account';
 
@@ -39,7 +39,15 @@ interface ExportShape {
 describe('the export of a person with every kind of data', () => {
   let data: ExportShape;
   let text: string;
-  const secrets = ['+41791112233', 'stranger@secret.test', 'Third-party chat', 'Stranger’s hidden drill'];
+  const secrets = [
+    '+41791112233',
+    'stranger@secret.test',
+    'Third-party chat',
+    'Stranger’s hidden drill',
+    // Frank's words: his address-book entry for Erin and a loan of his to someone else (ADR 0028).
+    'Erin from the office',
+    'Secret Sibling',
+  ];
 
   beforeAll(async () => {
     const erin = await createUser(t.db, {
@@ -63,7 +71,7 @@ describe('the export of a person with every kind of data', () => {
     await createUserPhoto(t.db, erin, Buffer.from('erin-face'));
     await createFeedback(t.db, erin, { rating: 5, feedback: 'Love it' });
     await createContact(t.db, erin, { contactUserId: friend.id, name: 'Frankie', notes: 'Neighbour' });
-    await createContact(t.db, erin, { name: 'Grandma', phone: '+41795550000' });
+    const grandma = await createContact(t.db, erin, { name: 'Grandma', phone: '+41795550000' });
 
     const group = await createGroup(t.db, erin, { name: 'Street Club' });
     await addMember(t.db, group, friend);
@@ -79,6 +87,38 @@ describe('the export of a person with every kind of data', () => {
     await createLendingRequest(t.db, ladder, friend, { message: 'Need it Saturday' });
     const friendsTent = await createItem(t.db, friend, { name: 'Tent' });
     await createLendingRequest(t.db, friendsTent, erin, { message: 'Camping trip' });
+    // Loans as history (ADR 0028): Erin recorded lending her ladder to Grandma, who has no account; Frank
+    // recorded lending his kayak to Erin (under his own name for her) and to someone else, then deleted it.
+    const returned = {
+      origin: 'recorded',
+      status: 'returned',
+      lentOn: '2026-03-01',
+      returnedOn: '2026-03-20',
+    } as const;
+    await t.db.insert(lendingRequests).values({
+      ...returned,
+      itemId: ladder.id,
+      ownerId: erin.id,
+      borrowerContactId: grandma.id,
+      borrowerName: 'Grandma',
+      message: 'Back by Easter',
+    });
+    const kayak = await createItem(t.db, friend, { name: 'Kayak' });
+    const franksEntryForErin = await createContact(t.db, friend, {
+      contactUserId: erin.id,
+      name: 'Erin from the office',
+    });
+    await t.db.insert(lendingRequests).values([
+      {
+        ...returned,
+        itemId: kayak.id,
+        ownerId: friend.id,
+        requesterId: erin.id,
+        borrowerContactId: franksEntryForErin.id,
+      },
+      { ...returned, itemId: kayak.id, ownerId: friend.id, borrowerName: 'Secret Sibling' },
+    ]);
+    expect((await t.request(friend, { method: 'DELETE', url: `/api/items/${kayak.id}` })).statusCode).toBe(204);
 
     await createMessage(t.db, erin, friend, { content: 'Hello Frank' });
     await createMessage(t.db, friend, erin, { content: 'Hi Erin' });
@@ -173,18 +213,42 @@ describe('the export of a person with every kind of data', () => {
     });
   });
 
-  it('holds lending requests on both sides', () => {
+  it('holds lending requests and loans on both sides, loans on deleted items and recorded loans included', () => {
     expect(data.lendingRequests).toEqual({
       asRequester: [
-        expect.objectContaining({ message: 'Camping trip', item: expect.objectContaining({ name: 'Tent' }) }),
+        expect.objectContaining({
+          origin: 'request',
+          message: 'Camping trip',
+          item: expect.objectContaining({ name: 'Tent' }),
+        }),
+        expect.objectContaining({
+          origin: 'recorded',
+          item: { id: null, name: 'Kayak' },
+          owner: expect.objectContaining({ name: 'Frank Friend' }),
+          status: 'returned',
+          lentOn: '2026-03-01',
+          returnedOn: '2026-03-20',
+        }),
       ],
       asOwner: [
         expect.objectContaining({
           message: 'Need it Saturday',
           requester: expect.objectContaining({ name: 'Frank Friend' }),
+          borrowerName: null,
+        }),
+        // Her own record of a loan to someone without an account: the name as she wrote it.
+        expect.objectContaining({
+          origin: 'recorded',
+          item: expect.objectContaining({ name: 'Ladder' }),
+          requester: null,
+          borrowerName: 'Grandma',
+          message: 'Back by Easter',
         }),
       ],
     });
+    // The owner's words for a borrower stay the owner's.
+    const asRequester = (data.lendingRequests as { asRequester: object[] }).asRequester;
+    for (const loan of asRequester) expect(loan).not.toHaveProperty('borrowerName');
   });
 
   it('holds messages sent and received, oldest first', () => {

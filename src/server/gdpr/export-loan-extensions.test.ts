@@ -49,4 +49,27 @@ describe('the data export', () => {
     ]);
     expect((await exported(loan.stranger.id)).loanExtensions).toEqual({ asBorrower: [], asOwner: [] });
   });
+
+  it('keeps them once the loan came back and the owner deleted the item, under the item’s name', async () => {
+    const loan = await borrowedLoan(t);
+    const asked = await t.request(loan.requester, {
+      method: 'POST',
+      url: `/api/lending-requests/${loan.loanId}/extension`,
+      payload: { requestedUntil: addDays(loan.dueDate, 2), message: 'Two more days?' },
+    });
+    expect(asked.statusCode).toBe(201);
+    const back = await t.request(loan.owner, { method: 'PUT', url: `/api/items/${loan.item.id}/return` });
+    expect(back.statusCode).toBe(204);
+    const deleted = await t.request(loan.owner, { method: 'DELETE', url: `/api/items/${loan.item.id}` });
+    expect(deleted.statusCode).toBe(204);
+
+    for (const [person, side] of [
+      [loan.requester, 'asBorrower'],
+      [loan.owner, 'asOwner'],
+    ] as const) {
+      expect((await exported(person.id)).loanExtensions[side]).toEqual([
+        expect.objectContaining({ lendingRequestId: loan.loanId, item: { id: null, name: 'Drill' } }),
+      ]);
+    }
+  });
 });

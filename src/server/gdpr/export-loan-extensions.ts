@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { items, lendingRequests, loanExtensionRequests } from '../db/schema';
 import { iso, jsonArray, keyset, other, pages, person, type PageCursor } from './export-pages';
@@ -16,14 +16,15 @@ export async function* exportLoanExtensions(db: Database, userId: string, size: 
       .select({
         extension: loanExtensionRequests,
         lendingRequestId: lendingRequests.id,
-        item: { id: items.id, name: items.name },
+        // The loan outlives its item (ADR 0028): then only the kept name.
+        item: { id: lendingRequests.itemId, name: sql<string>`coalesce(${items.name}, ${lendingRequests.itemName})` },
         otherPerson: person(other),
         id: loanExtensionRequests.id,
         cursorAt: k.cursorAt,
       })
       .from(loanExtensionRequests)
       .innerJoin(lendingRequests, eq(lendingRequests.id, loanExtensionRequests.lendingRequestId))
-      .innerJoin(items, eq(items.id, lendingRequests.itemId))
+      .leftJoin(items, eq(items.id, lendingRequests.itemId))
       .innerJoin(other, eq(other.id, side === 'borrower' ? lendingRequests.ownerId : lendingRequests.requesterId))
       .where(
         and(eq(side === 'borrower' ? lendingRequests.requesterId : lendingRequests.ownerId, userId), k.after(after)),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {
   groupJoinRequests,
@@ -51,20 +51,27 @@ export async function* exportJoinRequests(db: Database, userId: string, size: nu
   yield '}';
 }
 
+/**
+ * Lending requests and loans both ways. A loan outlives its item (ADR 0028):
+ * the item's id is then null and its name the one kept in `item_name`. A
+ * loan the person recorded for someone without an account has no requester
+ * and names the borrower as the person wrote it (`borrowerName`, their own
+ * record); a borrower's side never carries the owner's words for them.
+ */
 export async function* exportLendingRequests(db: Database, userId: string, size: number): AsyncGenerator<string> {
   const k = keyset(lendingRequests.requestedAt, lendingRequests.id);
   const load = (side: 'requester' | 'owner') => (after: PageCursor | null, limit: number) =>
     db
       .select({
         request: lendingRequests,
-        item: { id: items.id, name: items.name },
+        itemName: sql<string>`coalesce(${items.name}, ${lendingRequests.itemName})`,
         otherPerson: person(other),
         id: lendingRequests.id,
         cursorAt: k.cursorAt,
       })
       .from(lendingRequests)
-      .innerJoin(items, eq(items.id, lendingRequests.itemId))
-      .innerJoin(other, eq(other.id, side === 'requester' ? lendingRequests.ownerId : lendingRequests.requesterId))
+      .leftJoin(items, eq(items.id, lendingRequests.itemId))
+      .leftJoin(other, eq(other.id, side === 'requester' ? lendingRequests.ownerId : lendingRequests.requesterId))
       .where(
         and(eq(side === 'requester' ? lendingRequests.requesterId : lendingRequests.ownerId, userId), k.after(after)),
       )
@@ -72,14 +79,20 @@ export async function* exportLendingRequests(db: Database, userId: string, size:
       .limit(limit);
   type Row = Awaited<ReturnType<ReturnType<typeof load>>>[number];
   const present = (otherRole: 'owner' | 'requester') => (rows: Row[]) =>
-    rows.map(({ request, item, otherPerson }) => ({
+    rows.map(({ request, itemName, otherPerson }) => ({
       id: request.id,
-      item,
-      [otherRole]: { name: otherPerson.name, username: otherPerson.username, deleted: otherPerson.deleted },
+      item: { id: request.itemId, name: itemName },
+      origin: request.origin,
+      [otherRole]: otherPerson?.id
+        ? { name: otherPerson.name, username: otherPerson.username, deleted: otherPerson.deleted }
+        : null,
+      ...(otherRole === 'requester' ? { borrowerName: request.borrowerName } : {}),
       status: request.status,
       message: request.message,
       requestedFrom: request.requestedFrom,
       expectedReturnDate: request.expectedReturnDate,
+      lentOn: request.lentOn,
+      returnedOn: request.returnedOn,
       ownerResponse: request.ownerResponse,
       requestedAt: iso(request.requestedAt),
       respondedAt: iso(request.respondedAt),
