@@ -45,8 +45,10 @@ export function createLoanReminderJob(deps: LoanReminderJobDeps) {
           dueDate: lendingRequests.expectedReturnDate,
           itemId: items.id,
           itemName: items.name,
+          // A loan the owner recorded for someone without an account (issue 19) has no borrower row: its name is
+          // the one the owner wrote down.
           borrowerId: borrower.id,
-          borrowerName: borrower.name,
+          borrowerName: sql<string>`coalesce(${borrower.name}, ${lendingRequests.borrowerName})`,
           borrowerDeleted: sql<boolean>`${borrower.deletedAt} IS NOT NULL`,
           ownerId: owner.id,
           ownerName: owner.name,
@@ -54,7 +56,7 @@ export function createLoanReminderJob(deps: LoanReminderJobDeps) {
         })
         .from(lendingRequests)
         .innerJoin(items, eq(items.id, lendingRequests.itemId))
-        .innerJoin(borrower, eq(borrower.id, lendingRequests.requesterId))
+        .leftJoin(borrower, eq(borrower.id, lendingRequests.requesterId))
         .innerJoin(owner, eq(owner.id, lendingRequests.ownerId))
         .where(eq(lendingRequests.id, lendingRequestId))
         .for('share', { of: lendingRequests });
@@ -94,7 +96,8 @@ interface ReminderLoan {
   dueDate: string;
   itemId: string;
   itemName: string;
-  borrowerId: string;
+  /** Null: recorded for someone without an account, who gets no reminders. */
+  borrowerId: string | null;
   borrowerName: string;
   borrowerDeleted: boolean;
   ownerId: string;
@@ -110,6 +113,9 @@ interface ReminderLoan {
  * the stand-in's (docs/decisions/0015) and the owner, who still wants the
  * item back, is reminded alone, with a text that says so (`ownerOfDeleted`).
  * A block changes nothing here: the loan goes on, and both cards show it.
+ * A loan the owner recorded for someone without an account (issue 19) has
+ * nobody in the app to remind but the owner, who gets the owner's text with
+ * the name they wrote down and no conversation to open.
  */
 function reminderNotifications(loan: ReminderLoan, moment: ReminderMoment): NotificationInput[] {
   const shared = {
@@ -121,12 +127,17 @@ function reminderNotifications(loan: ReminderLoan, moment: ReminderMoment): Noti
     ownerName: loan.ownerName,
     sequence: moment.sequence,
   };
-  const toBorrower: NotificationInput = {
-    userId: loan.borrowerId,
-    kind: 'reminder',
-    event: moment.kind,
-    payload: { ...shared, role: 'borrower', partnerId: loan.ownerId, partnerName: loan.ownerName },
-  };
+  const toBorrower: NotificationInput[] =
+    loan.borrowerId === null || loan.borrowerDeleted
+      ? []
+      : [
+          {
+            userId: loan.borrowerId,
+            kind: 'reminder',
+            event: moment.kind,
+            payload: { ...shared, role: 'borrower', partnerId: loan.ownerId, partnerName: loan.ownerName },
+          },
+        ];
   const toOwner: NotificationInput = {
     userId: loan.ownerId,
     kind: 'reminder',
@@ -138,5 +149,5 @@ function reminderNotifications(loan: ReminderLoan, moment: ReminderMoment): Noti
       partnerName: loan.borrowerName,
     },
   };
-  return [...(loan.borrowerDeleted ? [] : [toBorrower]), ...(loan.ownerDeleted ? [] : [toOwner])];
+  return [...toBorrower, ...(loan.ownerDeleted ? [] : [toOwner])];
 }

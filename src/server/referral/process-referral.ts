@@ -6,6 +6,7 @@ import { resolveInvitation } from '../contacts/invitation-link';
 import type { Database, DbOrTx } from '../db/client';
 import { contacts, users } from '../db/schema';
 import { AppError } from '../http/app-error';
+import { linkRecordedLoans } from '../loans/link-recorded-loans';
 import type { Actor } from '../policies';
 
 const invalid = () => new AppError('invite_link_invalid', 'Invite link invalid or corrupted');
@@ -62,7 +63,8 @@ export async function processReferral(
 }
 
 /**
- * Links the inviter's pending contact to the new user. If the inviter has
+ * Links the inviter's pending contact to the new user, with the loans the
+ * inviter recorded for it. If the inviter has
  * meanwhile added that user another way, the pending entry is a duplicate of
  * an active one and is dropped rather than left behind as "not registered";
  * its link token moves to the entry that stays, so processing the same link
@@ -75,6 +77,8 @@ async function linkInvitedContact(
   inviterEntryForActor: string | null,
 ): Promise<boolean> {
   if (inviterEntryForActor) {
+    // Before the entry goes: the loans recorded for it are this person's (issue 19).
+    await linkRecordedLoans(tx, { entryIds: [invited.id], keptEntryId: inviterEntryForActor, userId: actor.id });
     await tx.delete(contacts).where(eq(contacts.id, invited.id));
     if (invited.invitationToken) {
       await tx
@@ -88,6 +92,8 @@ async function linkInvitedContact(
     .update(contacts)
     .set({ contactUserId: actor.id, status: 'active', updatedAt: new Date() })
     .where(eq(contacts.id, invited.id));
+  // The loans the inviter recorded for this entry now appear on the new user's side (issue 19, ADR 0028).
+  await linkRecordedLoans(tx, { entryIds: [invited.id], keptEntryId: invited.id, userId: actor.id });
   return true;
 }
 
