@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../../contract/enums';
-import { renderDigest } from './email/render-digest';
+import { DIGEST_MAX_LINES, renderDigest } from './email/render-digest';
 import { renderNotificationText, renderPushMessage } from './notification-texts';
 
 const ID = '00000000-0000-4000-8000-000000000001';
@@ -118,16 +118,20 @@ describe('email digest lines', () => {
       },
       createdAt: new Date(),
     }));
-    const mail = renderDigest({ id: 'u', name: 'Ana', email: 'ana@example.test', language }, notifications, {
-      publicUrl: new URL('https://lendloop.example'),
-      unsubscribeUrl: 'https://lendloop.example/unsubscribe?token=a.b',
-    });
-    expect(mail.text).not.toMatch(TAP_WORDING[language]);
-    expect(mail.html).not.toMatch(TAP_WORDING[language]);
-    for (const notification of notifications) {
-      const line = renderNotificationText({ ...notification, language }, 'email');
-      expect(mail.text).toContain(line.body);
-      expect(line.body).not.toMatch(/^email\.|\.body$/);
+    // A digest shows at most DIGEST_MAX_LINES lines: one digest per batch, so every event gets its line.
+    for (let start = 0; start < notifications.length; start += DIGEST_MAX_LINES) {
+      const batch = notifications.slice(start, start + DIGEST_MAX_LINES);
+      const mail = renderDigest({ id: 'u', name: 'Ana', email: 'ana@example.test', language }, batch, {
+        publicUrl: new URL('https://lendloop.example'),
+        unsubscribeUrl: 'https://lendloop.example/unsubscribe?token=a.b',
+      });
+      expect(mail.text).not.toMatch(TAP_WORDING[language]);
+      expect(mail.html).not.toMatch(TAP_WORDING[language]);
+      for (const notification of batch) {
+        const line = renderNotificationText({ ...notification, language }, 'email');
+        expect(mail.text).toContain(line.body);
+        expect(line.body).not.toMatch(/^email\.|\.body$/);
+      }
     }
     // The check would notice the wording: the push text for a message has it.
     expect(renderPushMessage({ id: ID, event: 'message', payload: {}, language }).body).toMatch(TAP_WORDING[language]);
