@@ -139,6 +139,24 @@ describe('deleting an account signed in through the real provider', () => {
     await createLendingRequest(db, drill, owner);
     const tent = await createItem(db, owner, { name: 'Tent', status: 'borrowed' });
     await createLendingRequest(db, tent, me, { status: 'borrowed' });
+    // Loans as history (ADR 0028): Olga had Dora's drill (it passes to the stand-in, the item goes), and Olga
+    // wrote down lending her ladder to "Dora" by typed name, her own record like an address-book entry.
+    const returnedDrill = await createLendingRequest(db, drill, owner, {
+      status: 'returned',
+      lentOn: '2026-03-01',
+      returnedOn: '2026-03-02',
+    });
+    const ladder = await createItem(db, owner, { name: 'Ladder' });
+    const [typedLoan] = await db
+      .insert(lendingRequests)
+      .values({
+        itemId: ladder.id,
+        ownerId: owner.id,
+        origin: 'recorded',
+        borrowerName: PERSON.name,
+        status: 'returned',
+      })
+      .returning();
     await createContact(db, me, { contactUserId: owner.id });
     // Olga's address book entry: the name was copied when she added Dora (contacts/create-contact.ts).
     const ownersEntry = await createContact(db, owner, { contactUserId: me.id, name: PERSON.name });
@@ -191,9 +209,11 @@ describe('deleting an account signed in through the real provider', () => {
     }
 
     // No text anywhere still holds her id, name, username, email or phone, except
-    // the cells 0015 keeps: her own words Olga received, and Olga's address book entry.
+    // the cells 0015 keeps: her own words Olga received, and Olga's address book entry
+    // and her record of a loan under the name she typed (ADR 0028: the owner's record).
     const kept: Hit[] = [
       { table: `contacts#${ownersEntry.id}`, column: 'name', value: PERSON.name },
+      { table: `lending_requests#${typedLoan!.id}`, column: 'borrower_name', value: PERSON.name },
       { table: `messages#${signed.id}`, column: 'content', value: signed.content },
     ];
     const needles = [me.id, PERSON.name, PERSON.username, PERSON.email, PERSON.phone];
@@ -206,6 +226,8 @@ describe('deleting an account signed in through the real provider', () => {
     expect(tentAfter?.status).toBe('borrowed');
     const loans = await db.select().from(lendingRequests).where(eq(lendingRequests.itemId, tent.id));
     expect(loans).toEqual([expect.objectContaining({ status: 'borrowed' })]);
+    const [drillLoan] = await db.select().from(lendingRequests).where(eq(lendingRequests.id, returnedDrill.id));
+    expect(drillLoan).toMatchObject({ itemId: null, itemName: 'Drill', requesterId: owner.id });
     const [entryAfter] = await db.select().from(contacts).where(eq(contacts.id, ownersEntry.id));
     expect(entryAfter).toMatchObject({ status: 'pending', contactUserId: null });
 
