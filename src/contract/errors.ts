@@ -57,6 +57,8 @@ export const ERROR_CODES = [
   'request_already_active',
   'request_transition_not_allowed',
   'request_withdraw_not_allowed',
+  // Recording a loan (issue 19) for someone who asked for the item in the app: the owner answers their request.
+  'loan_borrower_has_request',
   'message_recipient_not_allowed',
   'network_request_answered',
   'network_empty',

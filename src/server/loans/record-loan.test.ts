@@ -197,6 +197,22 @@ describe('what the loan does to the item', () => {
     expect(again.json().error.code).toBe('item_lent_to_someone_else');
   });
 
+  it('an ongoing loan for a registered borrower who asked for the item is refused: the owner answers the request', async () => {
+    const p = await recordingParties(t);
+    const asked = await createLendingRequest(t.db, p.item, p.borrower);
+    const response = await recordLoanAs(t, p.owner, p.item.id, loanBody({ contactId: p.borrowerEntry.id }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toMatchObject({
+      code: 'loan_borrower_has_request',
+      messageKey: 'errors.loan_borrower_has_request',
+    });
+    expect(await requestStatus(t, asked.id)).toBe('pending');
+    expect(await itemStatus(t, p.item.id)).toBe('available');
+    // A finished loan is history and does not compete with the request.
+    const past = loanBody({ contactId: p.borrowerEntry.id }, { lentOn: inDays(-30), returnedOn: inDays(-20) });
+    expect((await recordLoanAs(t, p.owner, p.item.id, past)).statusCode).toBe(201);
+  });
+
   it('a finished loan is history only: allowed while the item is lent out now, the item untouched', async () => {
     const p = await recordingParties(t);
     await recordedLoan(t, p.owner, p.item.id, loanBody({ name: 'Marco' }));

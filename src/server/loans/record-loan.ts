@@ -53,7 +53,10 @@ export async function recordLoan(
     const item = await authorizeItem(tx, actor, itemId, 'item:recordLoan', { lock: true });
     const borrower = await resolveBorrower(tx, actor, input.borrower);
     const ongoing = input.returnedOn === null;
-    if (ongoing) await ensureItemIsFree(tx, item);
+    if (ongoing) {
+      await ensureItemIsFree(tx, item);
+      if (borrower.requesterId) await ensureNoOpenRequestBy(tx, item.id, borrower.requesterId);
+    }
 
     const [loan] = await mappingLendingConflicts(() =>
       tx
@@ -121,6 +124,30 @@ async function resolveBorrower(tx: DbOrTx, actor: Actor, borrower: LoanBorrower)
     }
   }
   return { requesterId: null, borrowerContactId: contact.id, borrowerName: contact.name };
+}
+
+/**
+ * A registered borrower who already asked for the item in the app (their
+ * request is pending) is answered there: accepting and handing it over
+ * keeps one loan, with their own words, instead of two. The partial unique
+ * index (one open request per person and item) would refuse it anyway, with
+ * words meant for the requester.
+ */
+async function ensureNoOpenRequestBy(tx: DbOrTx, itemId: string, requesterId: string): Promise<void> {
+  const [open] = await tx
+    .select({ id: lendingRequests.id })
+    .from(lendingRequests)
+    .where(
+      and(
+        eq(lendingRequests.itemId, itemId),
+        eq(lendingRequests.requesterId, requesterId),
+        eq(lendingRequests.status, 'pending'),
+      ),
+    )
+    .limit(1);
+  if (open) {
+    throw new AppError('loan_borrower_has_request', 'The borrower already asked for this item: answer their request');
+  }
 }
 
 /** Lending out now needs the item at home: not handed out, and not promised to someone by an accepted request. */
