@@ -23,6 +23,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** Where the server's output is appended (read it when a cycle fails). */
   logFile: string;
+  /** Extra Node.js options before the script, e.g. `--import` of a test-only fault injector. */
+  nodeOptions?: string[];
 }
 
 export interface ServerProcess {
@@ -35,6 +37,10 @@ export interface ServerProcess {
   kill9(): Promise<void>;
   /** SIGTERM and wait; resolves with the exit code and how long the shutdown took. */
   stop(): Promise<{ code: number | null; ms: number }>;
+  /** Sends a signal without waiting. */
+  signal(name: NodeJS.Signals): void;
+  /** Resolves with the exit code (null when a signal ended it) and when, by Date.now(). */
+  readonly exit: Promise<{ code: number | null; at: number }>;
 }
 
 /** The built server (dist/server/main.js) as a real child process, on loopback only. */
@@ -52,7 +58,8 @@ export function startServer(options: ServerOptions): ServerProcess {
     RATE_LIMIT_PER_MINUTE: '1000000',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
   };
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  const args = ['--enable-source-maps', ...(options.nodeOptions ?? []), 'dist/server/main.js'];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,13 +70,20 @@ export function startServer(options: ServerOptions): ServerProcess {
   const log = (chunk: Buffer) => appendFileSync(options.logFile, chunk);
   child.stdout?.on('data', log);
   child.stderr?.on('data', log);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exit = new Promise<{ code: number | null; at: number }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, at: Date.now() })),
+  );
+  const exited = exit.then(({ code }) => code);
   const alive = () => child.exitCode === null && child.signalCode === null;
 
   return {
     baseUrl,
     pid,
     alive,
+    exit,
+    signal(name) {
+      if (alive()) child.kill(name);
+    },
     async waitHealthy(timeoutMs) {
       const started = Date.now();
       while (Date.now() - started < timeoutMs) {
