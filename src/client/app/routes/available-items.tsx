@@ -48,7 +48,19 @@ export function AvailableItemsPage() {
         sentRequests={sentByItem}
         onRequest={canRequest ? startBorrow : undefined}
       />
-      <NetworkRequestDialog open={asking} onOpenChange={setAsking} />
+      <NetworkRequestDialog
+        open={asking}
+        onOpenChange={setAsking}
+        // "Already in your network": asking for one item directly closes the request and opens its borrow flow.
+        onAskForItem={
+          canRequest
+            ? (item) => {
+                setAsking(false);
+                startBorrow(item);
+              }
+            : undefined
+        }
+      />
       {borrow && (
         <BorrowRequestDialog
           key={borrow.item.id}

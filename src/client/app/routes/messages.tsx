@@ -6,10 +6,11 @@ import { LendingDecision } from '../../features/lending/components/lending-decis
 import type { MessageParts } from '../../features/messages/components/message-parts';
 import { MessagesView } from '../../features/messages/components/messages-view';
 import { MESSAGES_PATH } from '../../features/messages/messages-route';
+import { OfferMatchedItems } from '../../features/network-requests/components/offer-matched-items';
 import { QuickAddDialog } from '../../features/network-requests/components/quick-add-dialog';
 
 /** A request message's actions come from the lending and network-request features. */
-const MESSAGE_PARTS: MessageParts = { LendingDecision, HelpDialog: QuickAddDialog };
+const MESSAGE_PARTS: MessageParts = { LendingDecision, HelpDialog: QuickAddDialog, OfferMatchedItems };
 
 /**
  * Spec §2 Messages: conversations and the open thread (`/messages?with=<partnerId>`).

@@ -36,6 +36,7 @@ export function MessageItem({ message, userId, parts }: MessageItemProps) {
           request={message.networkRequest}
           userId={userId}
           HelpDialog={parts.HelpDialog}
+          OfferMatchedItems={parts.OfferMatchedItems}
         />
       )}
     </li>

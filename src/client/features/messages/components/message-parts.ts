@@ -15,4 +15,6 @@ export interface MessageParts {
     requestTitle: string;
     requesterName: string;
   }>;
+  /** "You may have this": the reader's matched items, each offered in one tap (features/network-requests). */
+  OfferMatchedItems: ComponentType<{ messageId: string; requesterName: string; items: { id: string; name: string }[] }>;
 }

@@ -16,14 +16,23 @@ interface NetworkRequestMessageProps {
   request: NetworkRequestInfo;
   userId: string;
   HelpDialog: MessageParts['HelpDialog'];
+  OfferMatchedItems: MessageParts['OfferMatchedItems'];
 }
 
 /**
  * Spec §2 Messages: what someone asks their network for (title, description,
  * category, urgency). The receiver may answer once with 'Add Item to Help'
- * (the quick-add dialog); afterwards the message says it was answered.
+ * (the quick-add dialog) or, when the request matched items of theirs, by
+ * offering one in a tap ("you may have this"); afterwards the message says
+ * it was answered.
  */
-export function NetworkRequestMessage({ message, request, userId, HelpDialog }: NetworkRequestMessageProps) {
+export function NetworkRequestMessage({
+  message,
+  request,
+  userId,
+  HelpDialog,
+  OfferMatchedItems,
+}: NetworkRequestMessageProps) {
   const { t } = useTranslation();
   const [helping, setHelping] = useState(false);
   const own = request.requesterId === userId;
@@ -60,7 +69,20 @@ export function NetworkRequestMessage({ message, request, userId, HelpDialog }: 
       <MessageTime value={message.createdAt} className="mt-1 block text-xs text-slate-600" />
       {canAnswer && !request.answered && (
         <>
-          <Button className="mt-3 w-full" onClick={() => setHelping(true)} data-testid="network-request-help">
+          {request.matchedItems.length > 0 && (
+            <OfferMatchedItems
+              messageId={message.id}
+              requesterName={senderName(t, message)}
+              items={request.matchedItems}
+            />
+          )}
+          <Button
+            // Beside a one-tap offer, adding a new item is the lesser way to help.
+            variant={request.matchedItems.length > 0 ? 'secondary' : 'primary'}
+            className="mt-3 w-full"
+            onClick={() => setHelping(true)}
+            data-testid="network-request-help"
+          >
             <HandHelping className="h-4 w-4" aria-hidden="true" />
             {t('messages.networkRequest.help')}
           </Button>

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ITEM_CATEGORIES, URGENCIES } from '../../../../contract/enums';
+import type { SharedItem } from '../../../../contract/schemas/item';
 import { networkRequestFormSchema, type NetworkRequestFormInput } from '../../../../contract/schemas/network-request';
 import { FormDialog, FormDialogActions } from '../../../components/ui/form-dialog';
 import { LIMITS } from '../../../../contract/limits';
@@ -12,19 +13,23 @@ import { SelectField } from '../../../components/ui/select-field';
 import { CATEGORY_LABEL_KEYS } from '../../../lib/item-labels';
 import { useCreateNetworkRequest, type CreateNetworkRequestBody } from '../api/create-network-request';
 import { URGENCY_LABEL_KEYS } from '../../../lib/network-request-labels';
+import { ItemSuggestions } from './item-suggestions';
 
 type NetworkRequestFormValues = z.output<typeof networkRequestFormSchema>;
 
 export interface NetworkRequestDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Ask for an item already in the network directly (the page's borrow flow) instead of asking everyone. */
+  onAskForItem?: (item: SharedItem) => void;
 }
 
 /**
  * Spec §2/§5 network request dialog, opened from Available Items' 'Item not
- * listed?' card. Mounted per opening, so every request starts empty.
+ * listed?' card. Mounted per opening, so every request starts empty. While
+ * the title is typed it suggests matching items the user can already see.
  */
-export function NetworkRequestDialog({ open, onOpenChange }: NetworkRequestDialogProps) {
+export function NetworkRequestDialog({ open, onOpenChange, onAskForItem }: NetworkRequestDialogProps) {
   const { t } = useTranslation();
   return (
     <FormDialog
@@ -34,7 +39,7 @@ export function NetworkRequestDialog({ open, onOpenChange }: NetworkRequestDialo
       description={t('networkRequests.dialog.description')}
       data-testid="network-request-dialog"
     >
-      <NetworkRequestForm onDone={() => onOpenChange(false)} />
+      <NetworkRequestForm onDone={() => onOpenChange(false)} onAskForItem={onAskForItem} />
     </FormDialog>
   );
 }
@@ -46,17 +51,26 @@ const EMPTY_FORM: NetworkRequestFormInput = { title: '', description: '', catego
  * not sent), urgency low / normal / high with normal preselected; validated
  * with the contract's networkRequestFormSchema, as the server validates.
  */
-function NetworkRequestForm({ onDone }: { onDone: () => void }) {
+function NetworkRequestForm({
+  onDone,
+  onAskForItem,
+}: {
+  onDone: () => void;
+  onAskForItem?: (item: SharedItem) => void;
+}) {
   const { t, i18n } = useTranslation();
   const create = useCreateNetworkRequest();
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<NetworkRequestFormInput, unknown, NetworkRequestFormValues>({
     resolver: zodResolver(networkRequestFormSchema),
     defaultValues: EMPTY_FORM,
   });
+
+  const title = useWatch({ control, name: 'title' });
 
   const onSubmit = handleSubmit(async (values) => {
     const body: CreateNetworkRequestBody = {
@@ -89,6 +103,7 @@ function NetworkRequestForm({ onDone }: { onDone: () => void }) {
         data-testid="network-request-title"
         {...register('title')}
       />
+      <ItemSuggestions text={title ?? ''} onAskForItem={onAskForItem} />
       <TextareaField
         label={t('networkRequests.dialog.details')}
         rows={3}

@@ -1,0 +1,118 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { SharedItem } from '../../../../contract/schemas/item';
+import { AVAILABLE_ITEMS_URL } from '../../../lib/query-keys/item-query-keys';
+import { makeSharedItem } from '../../../testing/make-item';
+import { mockFetch } from '../../../testing/mock-fetch';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { NetworkRequestDialog } from './network-request-dialog';
+
+/** Issue 19 part 3: "Already in your network" while the title is typed. */
+
+type FetchMock = ReturnType<typeof mockFetch>;
+
+const drill = makeSharedItem({ id: 'item-drill', name: 'Cordless drill', owner: { name: 'Fred Friend' } });
+const lentDrill = makeSharedItem({
+  id: 'item-lent',
+  name: 'Drill press',
+  status: 'borrowed',
+  owner: { name: 'Mia Member' },
+});
+
+function renderDialog(found: (q: string) => SharedItem[]) {
+  const fetchMock = mockFetch({
+    [AVAILABLE_ITEMS_URL]: ({ url }) => {
+      const q = new URL(url, 'http://localhost').searchParams.get('q') ?? '';
+      return { body: { items: found(q), nextCursor: null } };
+    },
+  });
+  const onAskForItem = vi.fn();
+  renderWithProviders(<NetworkRequestDialog open onOpenChange={vi.fn()} onAskForItem={onAskForItem} />);
+  return { fetchMock, onAskForItem, dialog: screen.getByTestId('network-request-dialog') };
+}
+
+/** The searches sent so far, as their query strings. */
+function searches(fetchMock: FetchMock): string[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === AVAILABLE_ITEMS_URL)
+    .map((url) => url.search);
+}
+
+const status = () => screen.getByTestId('network-request-suggestions-status');
+
+describe('<NetworkRequestDialog/> suggestions', () => {
+  it('searches once the typing pauses, for five items at most, and lists name, owner and status', async () => {
+    const user = userEvent.setup();
+    const { dialog, fetchMock } = renderDialog((q) => (q === 'drill' ? [drill, lentDrill] : []));
+    await user.type(within(dialog).getByTestId('network-request-title'), 'drill');
+    // Nothing while typing: one search for the whole word after the pause.
+    expect(searches(fetchMock)).toEqual([]);
+    const section = await within(dialog).findByRole('region', { name: 'Already in your network' });
+    expect(searches(fetchMock)).toEqual(['?q=drill&limit=5']);
+
+    const rows = within(within(section).getByRole('list')).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Cordless drillfrom Fred FriendAvailableAsk',
+      'Drill pressfrom Mia MemberBorrowedAsk',
+    ]);
+    expect(section.textContent).toContain('Ask for one directly instead of asking everyone.');
+    expect(status().getAttribute('aria-live')).toBe('polite');
+    expect(status().textContent).toBe('2 matching items already in your network');
+  });
+
+  it('asks for an item directly through the page, and not for one that is lent out', async () => {
+    const user = userEvent.setup();
+    const { dialog, onAskForItem } = renderDialog(() => [drill, lentDrill]);
+    await user.type(within(dialog).getByTestId('network-request-title'), 'drill');
+    const ask = await within(dialog).findByRole('button', { name: 'Ask Fred Friend to borrow Cordless drill' });
+    expect(
+      (within(dialog).getByRole('button', { name: 'Ask Mia Member to borrow Drill press' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
+    await user.click(ask);
+    expect(onAskForItem).toHaveBeenCalledWith(drill);
+  });
+
+  it('shows and announces nothing when nothing matches, and does not search one character', async () => {
+    const user = userEvent.setup();
+    const { dialog, fetchMock } = renderDialog(() => []);
+    const title = within(dialog).getByTestId('network-request-title');
+    await user.type(title, 'd');
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect(searches(fetchMock)).toEqual([]);
+
+    await user.type(title, 'x');
+    await vi.waitFor(() => expect(searches(fetchMock)).toEqual(['?q=dx&limit=5']));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(dialog).queryByTestId('network-request-suggestions')).toBeNull();
+    expect(status().textContent).toBe('');
+  });
+
+  it('keeps the last suggestions while the next text loads, and drops them when the title is cleared', async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => {};
+    const { dialog } = renderDialog(() => [drill]);
+    const title = within(dialog).getByTestId('network-request-title');
+    await user.type(title, 'drill');
+    await within(dialog).findByTestId('network-request-suggestions');
+
+    // The next answer waits: the list stays until it arrives.
+    mockFetch({
+      [AVAILABLE_ITEMS_URL]: () =>
+        new Promise((resolve) => {
+          release = () => resolve({ body: { items: [], nextCursor: null } });
+        }),
+    });
+    await user.type(title, 's');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(within(dialog).getByTestId('network-request-suggestions').getAttribute('aria-busy')).toBe('true');
+    release();
+    await vi.waitFor(() => expect(within(dialog).queryByTestId('network-request-suggestions')).toBeNull());
+
+    await user.clear(title);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(within(dialog).queryByTestId('network-request-suggestions')).toBeNull();
+  });
+});
