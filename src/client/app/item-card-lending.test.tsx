@@ -9,6 +9,9 @@ import { renderWithProviders } from '../testing/render-with-providers';
 import { lendingRequestUrl, returnItemUrl, SENT_REQUESTS_URL } from '../lib/query-keys/lending-query-keys';
 import { makeLendingRequest } from '../testing/make-lending-request';
 import { MY_ITEMS_URL } from '../lib/query-keys/item-query-keys';
+import { CONTACTS_URL } from '../lib/query-keys/contact-query-keys';
+import { itemLoansUrl } from '../lib/query-keys/loan-query-keys';
+import { makeContact } from '../testing/contact-fixtures';
 import { DRILL_ID, makeOwnItem, makeSharedItem } from '../testing/make-item';
 import { OwnItemCard, SharedItemCard } from '../features/items/components/item-card';
 import { ITEM_CARD_LENDING } from './item-card-lending';
@@ -227,7 +230,10 @@ describe('<OwnItemCard/> lending actions', () => {
 
     await user.click(within(card).getByRole('button', { name: 'Mark as borrowed' }));
     expect((await screen.findByTestId('toast')).textContent).toContain('Marked as borrowed');
-    const [[url, init]] = fetchMock.mock.calls as [[string, RequestInit]];
+    // The card's loan menu loads the contacts too; the hand-over is the one write.
+    const writes = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT') as [string, RequestInit][];
+    const [[url, init]] = writes as [[string, RequestInit]];
+    expect(writes).toHaveLength(1);
     expect([url, init.method, JSON.parse(String(init.body))]).toEqual([REQUEST_URL, 'PUT', { status: 'borrowed' }]);
   });
 
@@ -255,5 +261,30 @@ describe('<OwnItemCard/> lending actions', () => {
     expect(within(card).getByRole('button', { name: 'Edit Cordless drill' })).toBeTruthy();
     expect(within(card).queryByTestId('item-return')).toBeNull();
     expect(within(card).queryByRole('button', { name: 'Return Item' })).toBeNull();
+  });
+
+  it.each([
+    ['at home', makeOwnItem(), false],
+    ['lent out (then only a loan that is over)', makeOwnItem({ status: 'borrowed' }), true],
+  ])('%s: the loan menu records a loan, picking from the contacts', async (_state, item, onlyPast) => {
+    const user = userEvent.setup();
+    const { card } = renderOwn(item, undefined, { [CONTACTS_URL]: { body: [makeContact()] } });
+    await user.click(within(card).getByRole('button', { name: 'More for Cordless drill' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Record a loan' }));
+    const dialog = await screen.findByTestId('record-loan-dialog');
+    expect((await within(dialog).findByRole('radio')).textContent).toContain('Bob');
+    expect((within(dialog).getByTestId('record-loan-returned') as HTMLInputElement).disabled).toBe(onlyPast);
+  });
+
+  it('the loan menu opens the lending history', async () => {
+    const user = userEvent.setup();
+    const { card } = renderOwn(makeOwnItem(), undefined, {
+      [CONTACTS_URL]: { body: [] },
+      [itemLoansUrl(DRILL_ID)]: { body: [] },
+    });
+    await user.click(within(card).getByTestId('item-loan-menu'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Lending history' }));
+    expect(await screen.findByTestId('item-history-dialog')).not.toBeNull();
+    expect(await screen.findByTestId('loan-history-empty')).not.toBeNull();
   });
 });

@@ -3,19 +3,30 @@ import type { Contact } from '../../../contract/schemas/contact';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { BlockContactButton } from '../../features/blocks/components/block-contact-button';
 import { ContactsView } from '../../features/contacts/components/contacts-view';
+import { ContactLoansButton } from '../../features/loan-history/components/contact-loans-button';
 
-/** Block is offered for registered people only: an unregistered contact has no account to block. */
-function blockAction(contact: Contact) {
-  if (contact.status !== 'active' || !contact.user) return null;
-  return <BlockContactButton person={{ userId: contact.user.id, name: contact.name }} />;
+/**
+ * Loans (issue 19) on every contact: an unregistered one can have loans the
+ * user recorded. Block is offered for registered people only: an
+ * unregistered contact has no account to block.
+ */
+function contactActions(contact: Contact) {
+  return (
+    <>
+      <ContactLoansButton contact={contact} />
+      {contact.status === 'active' && contact.user && (
+        <BlockContactButton person={{ userId: contact.user.id, name: contact.name }} />
+      )}
+    </>
+  );
 }
 
-/** Spec §2 Contacts: the signed-in user's address book, invitations and device import; Block on active contacts. */
+/** Spec §2 Contacts: the signed-in user's address book, invitations and device import; Loans, and Block on active contacts. */
 export function ContactsPage() {
   const { t } = useTranslation();
   return (
     <PageFrame title={t('pages.contacts.title')} subtitle={t('pages.contacts.subtitle')}>
-      <ContactsView contactActions={blockAction} />
+      <ContactsView contactActions={contactActions} />
     </PageFrame>
   );
 }

@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { useAuthUser } from '../../lib/auth/get-auth-user';
 import { BlockedPeopleList } from '../../features/blocks/components/blocked-people-list';
+import { ProfileLoanCounts } from '../../features/loan-history/components/profile-loan-counts';
 import { NotificationSettings } from '../../features/notifications/components/notification-settings';
 import { ProfileView } from '../../features/profile/components/profile-view';
 
 /**
- * Spec §2 Profile, plus the Blocked people tab (docs/decisions/0018).
+ * Spec §2 Profile, plus the Notifications and Blocked people tabs
+ * (docs/decisions/0018) and one's loan counts (issue 19).
  * Signed-in routes render only with a session user, so it is there.
  */
 export function ProfilePage() {
@@ -18,6 +20,7 @@ export function ProfilePage() {
       {user && (
         <ProfileView
           user={user}
+          accountExtras={<ProfileLoanCounts />}
           extraTabs={[
             {
               value: 'notifications',

@@ -184,6 +184,7 @@ export interface OwnItemCardProps {
  * The owner's card (My Items): request badges and, while the item is lent
  * out, 'Return Item' with who has it; otherwise Edit, Who can see and
  * Delete, and 'Mark as borrowed' above them once a request was accepted.
+ * Both get the loan menu (issue 19) when the page passes one.
  * Memoised (below) like SharedItemCard: a list re-renders when any of its
  * queries answers, and re-rendering every card each time made long tasks on
  * slow phones; a card now renders again only when its own props change.
@@ -205,7 +206,16 @@ function OwnItemCardView({
       <ItemCardFrame
         item={item}
         extra={<RequestBadges counts={item.requestCounts} />}
-        actions={lending && <lending.ReturnItemAction item={item} request={lentTo} />}
+        actions={
+          lending && (
+            <div className="flex items-end gap-2">
+              <div className="min-w-0 flex-1">
+                <lending.ReturnItemAction item={item} request={lentTo} />
+              </div>
+              {lending.LoanMenu && <lending.LoanMenu item={item} />}
+            </div>
+          )
+        }
         imagePriority={imagePriority}
       />
     );
@@ -235,17 +245,19 @@ function OwnItemCardView({
           {t('items.card.permissions')}
         </Button>
         {/* Icon only, so the row fits a phone in every language; the name says what it deletes. */}
-        <Button
-          variant="ghostDestructive"
-          size="iconSm"
-          className="ml-auto"
-          onClick={() => onDelete(item)}
-          aria-label={t('items.card.deleteNamed', { name })}
-          title={t('items.card.delete')}
-          data-testid="item-delete"
-        >
-          <Trash2 className="h-4 w-4" aria-hidden="true" />
-        </Button>
+        <div className="ml-auto flex items-center gap-1">
+          {lending?.LoanMenu && <lending.LoanMenu item={item} />}
+          <Button
+            variant="ghostDestructive"
+            size="iconSm"
+            onClick={() => onDelete(item)}
+            aria-label={t('items.card.deleteNamed', { name })}
+            title={t('items.card.delete')}
+            data-testid="item-delete"
+          >
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        </div>
       </div>
     </div>
   );

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { localIsoDate } from '../../../lib/local-date';
 import { runWithToasts } from '../../../lib/run-with-toasts';
 import { useWithdrawLendingRequest } from '../api/withdraw-lending-request';
+import { DisputeLoanAction } from './dispute-loan-action';
 import { BorrowerLoanPanel } from './loan-extension-actions';
 import { UnavailableAction } from './unavailable-action';
 
@@ -49,6 +50,20 @@ function PendingRequest({ item, request }: { item: SharedItem; request: LendingR
   );
 }
 
+/**
+ * A loan the owner recorded (issue 19): who wrote it down, and the
+ * borrower's "That's not right", which ends it and tells the owner.
+ */
+function RecordedLoanNote({ request }: { request: LendingRequest }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="item-request-recorded">
+      <p className="text-sm text-slate-700">{t('lending.card.recordedBy', { name: request.owner.name })}</p>
+      <DisputeLoanAction requestId={request.id} itemName={request.item.name} ownerName={request.owner.name} />
+    </div>
+  );
+}
+
 /** Why 'Request' is off for an item without an active request of the user; undefined when it may be asked for. */
 function unavailableReasonKey(item: SharedItem): string | undefined {
   if (item.status === 'borrowed') return 'lending.card.unavailableBorrowed';
@@ -85,6 +100,7 @@ export function RequestActions({ item, request, onRequest }: RequestActionsProps
     return (
       <div className="space-y-2">
         <RequestStatus icon={PackageCheck} label={t('lending.card.borrowedByYou')} testId="item-request-borrowed" />
+        {request.origin === 'recorded' && <RecordedLoanNote request={request} />}
         <BorrowerLoanPanel request={request} />
       </div>
     );
@@ -106,6 +122,11 @@ export function RequestActions({ item, request, onRequest }: RequestActionsProps
       {request?.status === 'declined' && (
         <p className="text-xs text-slate-600" data-testid="item-request-declined">
           {t('lending.card.declinedNote')}
+        </p>
+      )}
+      {request?.status === 'disputed' && (
+        <p className="text-xs text-slate-600" data-testid="item-request-disputed">
+          {t('lending.card.disputed')}
         </p>
       )}
       <Button variant="primary" size="sm" onClick={() => onRequest(item)} data-testid="item-request">

@@ -197,7 +197,7 @@ describe('<RecordLoanDialog/>', () => {
     expect(sentBody(fetchMock)).toMatchObject({ lentOn: inDays(-10), returnedOn: inDays(-8) });
   });
 
-  it("says what the server refused and keeps what was typed", async () => {
+  it('says what the server refused and keeps what was typed', async () => {
     const user = userEvent.setup();
     const { borrower, submit, onOpenChange } = renderDialog({
       [itemLoansUrl(DRILL_ID)]: {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../../../contract/schemas/user';
 import { AccountInfoCard } from './account-info-card';
@@ -6,8 +7,8 @@ import { PrivacyNote } from './privacy-note';
 import { ProfileForm } from './profile-form';
 import { ProfilePhotoField } from './profile-photo-field';
 
-/** The Profile tab: photo and form in one card; account information and the privacy note beside it (below on phones). */
-export function ProfileTab({ user }: { user: User }) {
+/** The Profile tab: photo and form in one card; account information, the page's extra cards and the privacy note beside it (below on phones). */
+export function ProfileTab({ user, accountExtras }: { user: User; accountExtras?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="grid gap-4 lg:grid-cols-3 lg:items-start">
@@ -22,6 +23,7 @@ export function ProfileTab({ user }: { user: User }) {
       </div>
       <div className="space-y-4">
         <AccountInfoCard user={user} />
+        {accountExtras}
         <PrivacyNote />
       </div>
     </div>

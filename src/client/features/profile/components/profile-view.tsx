@@ -20,7 +20,14 @@ export interface ProfileExtraTab {
  * "Benachrichtigungen" cannot share one row at 360 px) and show no icons;
  * from the sm breakpoint up they share one row, icons included.
  */
-export function ProfileView({ user, extraTabs = [] }: { user: User; extraTabs?: readonly ProfileExtraTab[] }) {
+export interface ProfileViewProps {
+  user: User;
+  extraTabs?: readonly ProfileExtraTab[];
+  /** Cards from outside this feature under the account information (the Profile page adds the loan counts). */
+  accountExtras?: ReactNode;
+}
+
+export function ProfileView({ user, extraTabs = [], accountExtras }: ProfileViewProps) {
   const { t } = useTranslation();
   return (
     <Tabs defaultValue="profile" className="mt-6">
@@ -41,7 +48,7 @@ export function ProfileView({ user, extraTabs = [] }: { user: User; extraTabs?: 
         ))}
       </TabsList>
       <TabsContent value="profile">
-        <ProfileTab user={user} />
+        <ProfileTab user={user} accountExtras={accountExtras} />
       </TabsContent>
       <TabsContent value="activity">
         <AccountActivityTab user={user} />

@@ -1,0 +1,55 @@
+import { CircleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { runWithToasts } from '../../../lib/run-with-toasts';
+import { useDisputeLoan } from '../api/dispute-loan';
+
+export interface DisputeLoanActionProps {
+  /** The recorded loan (a lending request of origin `recorded`). */
+  requestId: string;
+  itemName: string;
+  ownerName: string;
+}
+
+/**
+ * The borrower's "That's not right" on a loan the owner recorded (issue 19,
+ * docs/decisions/0028): asked once more in a dialog, since it ends the loan
+ * and tells the owner.
+ */
+export function DisputeLoanAction({ requestId, itemName, ownerName }: DisputeLoanActionProps) {
+  const { t, i18n } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const dispute = useDisputeLoan();
+
+  const onConfirm = async () => {
+    const done = await runWithToasts(() => dispute.mutateAsync(requestId), i18n, {
+      failure: t('lending.dispute.failed'),
+      success: { title: t('lending.dispute.done') },
+    });
+    if (done) setAsking(false);
+  };
+
+  return (
+    <>
+      <Button variant="ghostDestructive" size="sm" onClick={() => setAsking(true)} data-testid="loan-dispute">
+        <CircleAlert className="h-4 w-4" aria-hidden="true" />
+        {t('lending.dispute.action')}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={t('lending.dispute.title')}
+        description={t('lending.dispute.description', { owner: ownerName, item: itemName })}
+        confirmLabel={t('lending.dispute.confirm')}
+        cancelLabel={t('common.cancel')}
+        closeLabel={t('common.close')}
+        onConfirm={() => void onConfirm()}
+        pending={dispute.isPending}
+        destructive
+        data-testid="loan-dispute-dialog"
+      />
+    </>
+  );
+}

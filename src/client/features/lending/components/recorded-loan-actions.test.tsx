@@ -1,0 +1,89 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SENT_REQUESTS_URL } from '../../../lib/query-keys/lending-query-keys';
+import { disputeLoanUrl, LOAN_COUNTS_URL } from '../../../lib/query-keys/loan-query-keys';
+import { makeLendingRequest } from '../../../testing/make-lending-request';
+import { makeSharedItem } from '../../../testing/make-item';
+import { mockFetch } from '../../../testing/mock-fetch';
+import { renderWithProviders } from '../../../testing/render-with-providers';
+import { RequestActions } from './request-actions';
+
+const recorded = makeLendingRequest({
+  origin: 'recorded',
+  message: null,
+  requestedFrom: null,
+  expectedReturnDate: null,
+  status: 'borrowed',
+  lentOn: '2026-05-03',
+  requesterId: 'user-1',
+  ownerId: 'user-2',
+});
+
+/** The borrower's panel asks for open extensions too; only the dispute call counts here. */
+const disputeCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([url]) => url === disputeLoanUrl(recorded.id)) as [string, RequestInit][];
+
+describe('a loan the owner recorded, on the borrower’s card', () => {
+  it('shows it as borrowed, recorded by the owner, and "That\'s not right" ends it after asking', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({ [disputeLoanUrl(recorded.id)]: { body: { ...recorded, status: 'disputed' } } });
+    const { queryClient } = renderWithProviders(
+      <RequestActions item={makeSharedItem({ status: 'borrowed' })} request={recorded} onRequest={undefined} />,
+    );
+    queryClient.setQueryData([SENT_REQUESTS_URL], [recorded]);
+    queryClient.setQueryData([LOAN_COUNTS_URL], { lent: 0, borrowed: 1 });
+    expect(screen.getByTestId('item-request-borrowed').textContent).toBe('Borrowed by you');
+    expect(screen.getByTestId('item-request-recorded').textContent).toContain('Recorded by Annabel Lee');
+
+    await user.click(screen.getByRole('button', { name: "That's not right" }));
+    const dialog = screen.getByTestId('loan-dispute-dialog');
+    expect(dialog.getAttribute('role')).toBe('alertdialog');
+    expect(dialog.textContent).toContain('Annabel Lee recorded that you borrowed “Cordless drill”.');
+    expect(disputeCalls(fetchMock)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: "That's not right" }));
+
+    expect((await screen.findByTestId('toast')).textContent).toContain('Loan marked as not right');
+    const [[url, init]] = disputeCalls(fetchMock) as [[string, RequestInit]];
+    expect([url, init.method]).toEqual([disputeLoanUrl(recorded.id), 'POST']);
+    expect(queryClient.getQueryState([SENT_REQUESTS_URL])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState([LOAN_COUNTS_URL])?.isInvalidated).toBe(true);
+    expect(screen.queryByTestId('loan-dispute-dialog')).toBeNull();
+  });
+
+  it('Cancel leaves the loan as it is', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({});
+    renderWithProviders(
+      <RequestActions item={makeSharedItem({ status: 'borrowed' })} request={recorded} onRequest={undefined} />,
+    );
+    await user.click(screen.getByTestId('loan-dispute'));
+    await user.click(within(screen.getByTestId('loan-dispute-dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(disputeCalls(fetchMock)).toHaveLength(0);
+    expect(screen.getByTestId('item-request-recorded')).not.toBeNull();
+  });
+
+  it('a loan asked for in the app has no "That\'s not right"', () => {
+    renderWithProviders(
+      <RequestActions
+        item={makeSharedItem({ status: 'borrowed' })}
+        request={{ ...recorded, origin: 'request' }}
+        onRequest={undefined}
+      />,
+    );
+    expect(screen.queryByTestId('item-request-recorded')).toBeNull();
+    expect(screen.queryByTestId('loan-dispute')).toBeNull();
+  });
+
+  it('after the dispute the card says so and the item may be asked for', () => {
+    renderWithProviders(
+      <RequestActions
+        item={makeSharedItem()}
+        request={{ ...recorded, status: 'disputed' }}
+        onRequest={() => undefined}
+      />,
+    );
+    expect(screen.getByTestId('item-request-disputed').textContent).toBe('Marked as not right');
+    expect(screen.getByTestId('item-request').hasAttribute('disabled')).toBe(false);
+  });
+});
