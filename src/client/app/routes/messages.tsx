@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { ConversationBlockMenu } from '../../features/blocks/components/conversation-block-menu';
+import { DisputeLoanAction } from '../../features/lending/components/dispute-loan-action';
 import { LendingDecision } from '../../features/lending/components/lending-decision';
 import type { MessageParts } from '../../features/messages/components/message-parts';
 import { MessagesView } from '../../features/messages/components/messages-view';
@@ -9,8 +10,13 @@ import { MESSAGES_PATH } from '../../features/messages/messages-route';
 import { OfferMatchedItems } from '../../features/network-requests/components/offer-matched-items';
 import { QuickAddDialog } from '../../features/network-requests/components/quick-add-dialog';
 
-/** A request message's actions come from the lending and network-request features. */
-const MESSAGE_PARTS: MessageParts = { LendingDecision, HelpDialog: QuickAddDialog, OfferMatchedItems };
+/** A request message's actions come from the lending and network-request features, as does "That's not right" under a recorded loan. */
+const MESSAGE_PARTS: MessageParts = {
+  LendingDecision,
+  HelpDialog: QuickAddDialog,
+  OfferMatchedItems,
+  LoanDispute: DisputeLoanAction,
+};
 
 /**
  * Spec §2 Messages: conversations and the open thread (`/messages?with=<partnerId>`).

@@ -21,7 +21,7 @@ export function MessageItem({ message, userId, parts }: MessageItemProps) {
   return (
     <li className="flex flex-col" data-testid="message" data-message-id={message.id} data-kind={kind}>
       {kind === 'bubble' && <MessageBubble message={message} own={message.senderId === userId} />}
-      {kind === 'system' && <SystemNotice message={message} userId={userId} />}
+      {kind === 'system' && <SystemNotice message={message} userId={userId} LoanDispute={parts.LoanDispute} />}
       {kind === 'lendingRequest' && message.lendingRequest && (
         <LendingRequestMessage
           message={message}
@@ -68,7 +68,43 @@ function MessageBubble({ message, own }: { message: Message; own: boolean }) {
   );
 }
 
-function SystemNotice({ message, userId }: { message: Message; userId: string }) {
+interface SystemNoticeProps {
+  message: Message;
+  userId: string;
+  LoanDispute: MessageParts['LoanDispute'];
+}
+
+/**
+ * Whether the reader is the borrower of the loan this notice records, and
+ * it is still on: then they can say it is not right (issue 19).
+ */
+function isDisputableByReader(message: Message, userId: string): boolean {
+  const loan = message.lendingRequest;
+  return (
+    message.systemEvent === 'loan_recorded' &&
+    loan !== null &&
+    loan.requesterId === userId &&
+    loan.status === 'borrowed'
+  );
+}
+
+function SystemNotice({ message, userId, LoanDispute }: SystemNoticeProps) {
+  const { t } = useTranslation();
+  const notice = <PlainSystemNotice message={message} userId={userId} />;
+  if (!LoanDispute || !isDisputableByReader(message, userId) || !message.lendingRequest) return notice;
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-1" data-testid="recorded-loan-notice">
+      {notice}
+      <LoanDispute
+        requestId={message.lendingRequest.id}
+        itemName={message.lendingRequest.itemName}
+        ownerName={senderName(t, message)}
+      />
+    </div>
+  );
+}
+
+function PlainSystemNotice({ message, userId }: { message: Message; userId: string }) {
   const { t } = useTranslation();
   return (
     <p

@@ -7,6 +7,11 @@ import type { ComponentType } from 'react';
 export interface MessageParts {
   /** Accept or Decline, with an optional reply, under a pending request the reader owns (features/lending). */
   LendingDecision: ComponentType<{ requestId: string; requesterName: string }>;
+  /**
+   * "That's not right" under the notice of a loan the owner recorded, for its
+   * borrower while it is on (features/lending; issue 19).
+   */
+  LoanDispute?: ComponentType<{ requestId: string; itemName: string; ownerName: string }>;
   /** 'Add Item to Help': the dialog that answers a network request (features/network-requests). */
   HelpDialog: ComponentType<{
     open: boolean;
