@@ -14,9 +14,11 @@ import type { OutgoingRequest } from './scenarios';
  *    (decode, analysis in the worker thread, item and photo written), over
  *    `images` different pictures, after one cold request that loads the
  *    model; the server's peak memory (kernel high-water mark) meanwhile.
- * 2. Another endpoint's latency alone, then while `parallel` analyses run
- *    without pause: analysis runs in a worker, so the request thread must
- *    not stall (budget: p99 at most double).
+ * 2. Neighbouring endpoints' latency (My Items, the first page of Available
+ *    Items, the conversation list), each alone, then each while `parallel`
+ *    analyses run without pause: analysis runs in a worker, so the request
+ *    thread must not stall (budget: p99 at most double). With the offline
+ *    default (AI_CONCURRENCY=1) one analysis computes and the others queue.
  */
 export interface AnalysisMeasurement {
   images: number;
@@ -26,17 +28,20 @@ export interface AnalysisMeasurement {
   rssBeforeMiB: number | null;
   rssPeakMiB: number | null;
   peakMethod: 'VmHWM' | 'none';
-  neighbour: {
-    label: string;
-    connections: number;
-    parallelAnalyses: number;
-    alone: Measurement;
-    during: Measurement;
-    analysesDuring: number;
-    analysisErrors: number;
-    p99Ratio: number;
-    met: boolean;
-  };
+  /** Analyses kept running while the neighbours were measured, and how they went. */
+  parallelAnalyses: number;
+  analysesDuring: number;
+  analysisErrors: number;
+  neighbours: NeighbourMeasurement[];
+}
+
+export interface NeighbourMeasurement {
+  label: string;
+  connections: number;
+  alone: Measurement;
+  during: Measurement;
+  p99Ratio: number;
+  met: boolean;
 }
 
 /** Others' p99 may at most double while analyses run (issue 16 "Done means"). */
@@ -97,15 +102,26 @@ export async function measureAnalysis(options: {
       `p99 ${percentile(99).toFixed(0)} ms over ${pictures.length} photos; server peak ${peak === null ? '?' : (peak / 1024).toFixed(0)} MiB`,
   );
 
-  const neighbourRequest = (i: number): OutgoingRequest => ({
-    method: 'GET',
-    path: '/api/items/my',
-    headers: { cookie: users[i % users.length]?.cookie ?? '' },
-  });
-  const run = () =>
-    drive({ origin, connections: NEIGHBOUR_CONNECTIONS, seconds: options.seconds, request: neighbourRequest });
-  await drive({ origin, connections: NEIGHBOUR_CONNECTIONS, seconds: 0.5, request: neighbourRequest });
-  const alone = await run();
+  const userAt = (i: number) => {
+    const user = users[i % users.length];
+    if (!user) throw new Error('No signed-in users');
+    return user;
+  };
+  const neighbours: { label: string; request: (i: number) => OutgoingRequest }[] = [
+    { label: 'GET /api/items/my', request: (i) => getAs(userAt(i), '/api/items/my') },
+    { label: 'GET /api/items/available (first page)', request: (i) => getAs(userAt(i), '/api/items/available') },
+    {
+      label: 'GET /api/conversations/{userId}',
+      request: (i) => getAs(userAt(i), `/api/conversations/${userAt(i).id}`),
+    },
+  ];
+  const run = (request: (i: number) => OutgoingRequest) =>
+    drive({ origin, connections: NEIGHBOUR_CONNECTIONS, seconds: options.seconds, request });
+  const alone: Measurement[] = [];
+  for (const neighbour of neighbours) {
+    await drive({ origin, connections: NEIGHBOUR_CONNECTIONS, seconds: 0.5, request: neighbour.request });
+    alone.push(await run(neighbour.request));
+  }
 
   let stop = false;
   let analysesDuring = 0;
@@ -123,16 +139,30 @@ export async function measureAnalysis(options: {
   const analysers = Array.from({ length: options.parallel }, (_, offset) => analyser(offset));
   // Let the analyses fill the queue before measuring.
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const during = await run();
+  const during: Measurement[] = [];
+  for (const neighbour of neighbours) during.push(await run(neighbour.request));
   stop = true;
   await Promise.all(analysers);
 
-  const p99Ratio = during.latency.p99 / Math.max(1, alone.latency.p99);
-  log(
-    `GET /api/items/my at ${NEIGHBOUR_CONNECTIONS} connections: p99 ${alone.latency.p99} ms alone, ` +
-      `${during.latency.p99} ms with ${options.parallel} analyses running (×${p99Ratio.toFixed(2)}; ` +
-      `${analysesDuring} analyses done, ${analysisErrors} failed)`,
-  );
+  const measured = neighbours.map((neighbour, i): NeighbourMeasurement => {
+    const a = alone[i];
+    const d = during[i];
+    if (!a || !d) throw new Error(`No measurement for ${neighbour.label}`);
+    const p99Ratio = d.latency.p99 / Math.max(1, a.latency.p99);
+    log(
+      `${neighbour.label} at ${NEIGHBOUR_CONNECTIONS} connections: p99 ${a.latency.p99} ms alone, ` +
+        `${d.latency.p99} ms with ${options.parallel} analyses running (×${p99Ratio.toFixed(2)})`,
+    );
+    return {
+      label: neighbour.label,
+      connections: NEIGHBOUR_CONNECTIONS,
+      alone: a,
+      during: d,
+      p99Ratio,
+      met: p99Ratio <= NEIGHBOUR_P99_MAX_RATIO && d.errors === 0,
+    };
+  });
+  log(`${analysesDuring} analyses done meanwhile, ${analysisErrors} failed`);
   return {
     images: pictures.length,
     coldMs,
@@ -141,19 +171,18 @@ export async function measureAnalysis(options: {
     rssBeforeMiB: rssBefore === null ? null : rssBefore / 1024,
     rssPeakMiB: peak === null ? null : peak / 1024,
     peakMethod: canReset ? 'VmHWM' : 'none',
-    neighbour: {
-      label: 'GET /api/items/my',
-      connections: NEIGHBOUR_CONNECTIONS,
-      parallelAnalyses: options.parallel,
-      alone,
-      during,
-      analysesDuring,
-      analysisErrors,
-      p99Ratio,
-      met: p99Ratio <= NEIGHBOUR_P99_MAX_RATIO && during.errors === 0 && analysisErrors === 0,
-    },
+    parallelAnalyses: options.parallel,
+    analysesDuring,
+    analysisErrors,
+    neighbours: measured,
   };
 }
+
+const getAs = (user: BenchUser, path: string): OutgoingRequest => ({
+  method: 'GET',
+  path,
+  headers: { cookie: user.cookie },
+});
 
 /** `count` different 512 px JPEGs as data URLs: the test pictures, tinted and turned, so no two are alike. */
 async function benchPictures(count: number): Promise<string[]> {
@@ -173,7 +202,6 @@ async function benchPictures(count: number): Promise<string[]> {
 
 export function analysisMarkdown(result: AnalysisMeasurement): string[] {
   const mib = (value: number | null) => (value === null ? '?' : value.toFixed(0));
-  const n = result.neighbour;
   return [
     `Photo analysis (POST /api/items/analyze-and-create, offline detector in a worker thread, ${result.images} photos ` +
       `one after another, ${result.recognized} recognised): **p50 ${result.latencyMs.p50.toFixed(0)} ms, p99 ` +
@@ -181,10 +209,14 @@ export function analysisMarkdown(result: AnalysisMeasurement): string[] {
       `server memory peak **${mib(result.rssPeakMiB)} MiB** resident (${mib(result.rssBeforeMiB)} MiB before; ` +
       `${result.peakMethod === 'VmHWM' ? 'kernel high-water mark' : 'not measured: no /proc'}).`,
     '',
-    `${n.label} at ${n.connections} connections: p99 ${n.alone.latency.p99} ms alone, **${n.during.latency.p99} ms while ` +
-      `${n.parallelAnalyses} analyses run** (×${n.p99Ratio.toFixed(2)}, budget ≤ ×${NEIGHBOUR_P99_MAX_RATIO}: ` +
-      `${n.met ? 'met' : 'NOT met'}); p50 ${n.alone.latency.p50} → ${n.during.latency.p50} ms, ` +
-      `${n.alone.requestsPerSecond.toFixed(0)} → ${n.during.requestsPerSecond.toFixed(0)} req/s; ` +
-      `${n.analysesDuring} analyses finished meanwhile, ${n.analysisErrors} failed.`,
+    ...result.neighbours.map(
+      (n) =>
+        `- ${n.label} at ${n.connections} connections: p99 ${n.alone.latency.p99} ms alone, **${n.during.latency.p99} ms while ` +
+        `${result.parallelAnalyses} analyses run** (×${n.p99Ratio.toFixed(2)}, budget ≤ ×${NEIGHBOUR_P99_MAX_RATIO}: ` +
+        `${n.met ? 'met' : 'NOT met'}); p50 ${n.alone.latency.p50} → ${n.during.latency.p50} ms, ` +
+        `${n.alone.requestsPerSecond.toFixed(0)} → ${n.during.requestsPerSecond.toFixed(0)} req/s.`,
+    ),
+    '',
+    `${result.analysesDuring} analyses finished while the neighbours were measured, ${result.analysisErrors} failed.`,
   ];
 }

@@ -246,7 +246,9 @@ async function main(): Promise<number> {
           endpoints.every((e) => e.budget.errorsMet) &&
           (scalingReport ? noErrors(scalingReport) : true) &&
           (analysisResult
-            ? analysisResult.neighbour.analysisErrors + analysisResult.neighbour.during.errors === 0
+            ? analysisResult.analysisErrors +
+                analysisResult.neighbours.reduce((sum, neighbour) => sum + neighbour.during.errors, 0) ===
+              0
             : true) &&
           (pushResult ? pushResult.missing + pushResult.refused === 0 : true),
         scaling: scalingReport ? scalingReport.budget.met : null,
