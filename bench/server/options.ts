@@ -46,7 +46,7 @@ export const USAGE = `Usage: npm run bench -- [--smoke | --quick] [--duration=S]
   --smoke        a tiny data set, about 1 s per endpoint: checks the harness and that nothing errs (CI)
   --items=N      items of the main run (default 50,000; 1,000 with --smoke)
   --only=a,b     run only these endpoints (e.g. available-first,send-message; export: the account export;
-                 analysis: photo analysis latency, memory, and another endpoint while 4 analyses run;
+                 analysis: photo analysis latency, memory, and three other endpoints while 4 analyses run;
                  push: time from a borrow request to its push at a loopback push service, 200 events)
   --skip-scaling skip the 10,000 / 100,000 items comparison
   --hold         build the main data set and start the server, print how to reach both, and wait for Ctrl-C
