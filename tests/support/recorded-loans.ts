@@ -15,7 +15,7 @@ import { lendingRequests, messages } from '../../src/server/db/schema';
  * sees it (a viewer, not its owner); Eve is an entry in Alice's address book
  * without an account; Dave is a stranger who cannot see the drill.
  */
-export async function recordingParties(t: TestApp) {
+export async function recordingParties(t: Pick<TestApp, 'db'>) {
   const owner = await createUser(t.db, { name: 'Alice' });
   const borrower = await createUser(t.db, { name: 'Bob' });
   const viewer = await createUser(t.db, { name: 'Carol' });
@@ -34,12 +34,12 @@ export function loanBody(borrower: { contactId: string } | { name: string }, ove
   return { borrower, lentOn: inDays(-7), expectedReturnDate: inDays(7), note: 'For the shelves', ...overrides };
 }
 
-export function recordLoanAs(t: TestApp, user: { id: string } | null, itemId: string, payload: unknown) {
+export function recordLoanAs(t: TestApp, user: { id: string } | null, itemId: string, payload: object) {
   return t.request(user, { method: 'POST', url: `/api/items/${itemId}/loans`, payload });
 }
 
 /** Records a loan through the API and answers its row. */
-export async function recordedLoan(t: TestApp, owner: { id: string }, itemId: string, payload: unknown) {
+export async function recordedLoan(t: TestApp, owner: { id: string }, itemId: string, payload: object) {
   const response = await recordLoanAs(t, owner, itemId, payload);
   if (response.statusCode !== 201) throw new Error(`recording the loan failed: ${response.body}`);
   return loanRow(t, response.json<{ id: string }>().id);

@@ -238,7 +238,7 @@ describe('what the loan does to the item', () => {
 });
 
 describe('validation', () => {
-  const issuesOf = async (payload: unknown) => {
+  const issuesOf = async (payload: object) => {
     const p = await recordingParties(t);
     const response = await recordLoanAs(t, p.owner, p.item.id, payload);
     expect(response.statusCode).toBe(400);
