@@ -56,6 +56,8 @@ for (const language of ['de', 'fr', 'it', 'en'] as const) {
     await expectAllLabelsFit(page, `${language}-available-items`);
 
     await page.goto('/contacts');
+    await expect(page.getByTestId('add-contact')).toBeVisible();
+    await expectAllLabelsFit(page, `${language}-contacts`);
     await page.getByTestId('add-contact').click();
     const addContact = page.getByTestId('add-contact-dialog');
     await expect(addContact.getByRole('tablist')).toBeVisible();
@@ -77,5 +79,16 @@ for (const language of ['de', 'fr', 'it', 'en'] as const) {
     await page.goto('/gdpr');
     await expect(page.getByRole('tablist')).toBeVisible();
     await expectAllLabelsFit(page, `${language}-gdpr`);
+    await page.getByTestId('privacy-tab-export').click();
+    await expect(page.getByTestId('export-download')).toBeVisible();
+    await expectAllLabelsFit(page, `${language}-gdpr-export`);
+    await page.getByTestId('privacy-tab-deletion').click();
+    await expect(page.getByTestId('delete-account-open')).toBeVisible();
+    await expectAllLabelsFit(page, `${language}-gdpr-deletion`);
+    await page.getByTestId('delete-account-open').click();
+    const confirmDeletion = page.getByTestId('delete-account-dialog');
+    await expect(confirmDeletion).toBeVisible();
+    await expectAllLabelsFit(page, `${language}-gdpr-delete-dialog`, confirmDeletion);
+    await page.keyboard.press('Escape');
   });
 }
