@@ -272,7 +272,7 @@ describe('<OwnItemCard/> lending actions', () => {
     await user.click(within(card).getByRole('button', { name: 'More for Cordless drill' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Record a loan' }));
     const dialog = await screen.findByTestId('record-loan-dialog');
-    expect((await within(dialog).findByRole('radio')).textContent).toContain('Bob');
+    expect((await within(dialog).findByTestId('record-loan-contact')).textContent).toContain('Bob');
     expect((within(dialog).getByTestId('record-loan-returned') as HTMLInputElement).disabled).toBe(onlyPast);
   });
 

@@ -64,6 +64,11 @@ interface ItemCardFrameProps {
   /** The list's first card: its picture loads at once (see ItemImage). */
   imagePriority?: boolean;
   actions: ReactNode;
+  /**
+   * A menu button beside the status (the owner's loan menu): at the top, so
+   * the row of actions below keeps fitting a card's width in every language.
+   */
+  menu?: ReactNode;
 }
 
 /**
@@ -71,7 +76,7 @@ interface ItemCardFrameProps {
  * description, category, owner, when it was added (today, yesterday, N days
  * ago) and a personal-use reservation.
  */
-function ItemCardFrame({ item, extra, actions, imagePriority }: ItemCardFrameProps) {
+function ItemCardFrame({ item, extra, actions, menu, imagePriority }: ItemCardFrameProps) {
   const { t } = useTranslation();
   const { formatDate, formatDaysAgo } = useDateFormatters();
   const reserved = isReservedForPersonalUse(item.personalUseUntil, localIsoDate());
@@ -87,6 +92,7 @@ function ItemCardFrame({ item, extra, actions, imagePriority }: ItemCardFramePro
         <div className="flex items-start gap-2">
           <h2 className="min-w-0 flex-1 text-base font-semibold break-words text-slate-900">{item.name}</h2>
           <ItemStatusBadge status={item.status} />
+          {menu && <div className="-my-2 -mr-2 shrink-0">{menu}</div>}
         </div>
         {item.description && (
           <p className="line-clamp-2 text-sm break-words text-slate-700" data-testid="item-description">
@@ -200,22 +206,15 @@ function OwnItemCardView({
 }: OwnItemCardProps) {
   const { t } = useTranslation();
   const name = item.name;
+  const loanMenu = lending?.LoanMenu && <lending.LoanMenu item={item} />;
   if (item.status === 'borrowed') {
     const lentTo = activeRequest?.status === 'borrowed' ? activeRequest : undefined;
     return (
       <ItemCardFrame
         item={item}
         extra={<RequestBadges counts={item.requestCounts} />}
-        actions={
-          lending && (
-            <div className="flex items-end gap-2">
-              <div className="min-w-0 flex-1">
-                <lending.ReturnItemAction item={item} request={lentTo} />
-              </div>
-              {lending.LoanMenu && <lending.LoanMenu item={item} />}
-            </div>
-          )
-        }
+        actions={lending && <lending.ReturnItemAction item={item} request={lentTo} />}
+        menu={loanMenu}
         imagePriority={imagePriority}
       />
     );
@@ -245,19 +244,17 @@ function OwnItemCardView({
           {t('items.card.permissions')}
         </Button>
         {/* Icon only, so the row fits a phone in every language; the name says what it deletes. */}
-        <div className="ml-auto flex items-center gap-1">
-          {lending?.LoanMenu && <lending.LoanMenu item={item} />}
-          <Button
-            variant="ghostDestructive"
-            size="iconSm"
-            onClick={() => onDelete(item)}
-            aria-label={t('items.card.deleteNamed', { name })}
-            title={t('items.card.delete')}
-            data-testid="item-delete"
-          >
-            <Trash2 className="h-4 w-4" aria-hidden="true" />
-          </Button>
-        </div>
+        <Button
+          variant="ghostDestructive"
+          size="iconSm"
+          className="ml-auto"
+          onClick={() => onDelete(item)}
+          aria-label={t('items.card.deleteNamed', { name })}
+          title={t('items.card.delete')}
+          data-testid="item-delete"
+        >
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+        </Button>
       </div>
     </div>
   );
@@ -266,6 +263,7 @@ function OwnItemCardView({
       item={item}
       extra={<RequestBadges counts={item.requestCounts} />}
       actions={actions}
+      menu={loanMenu}
       imagePriority={imagePriority}
     />
   );

@@ -5,7 +5,6 @@ import { LIMITS } from '../../../../contract/limits';
 import type { Contact } from '../../../../contract/schemas/contact';
 import type { LoanBorrower } from '../../../../contract/schemas/loan-history';
 import { Avatar } from '../../../components/ui/avatar';
-import { FOCUS_RING } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { cn } from '../../../lib/cn';
 
@@ -47,7 +46,7 @@ function fold(text: string): string {
  */
 export function BorrowerPicker({ contacts, value, onChange, error }: BorrowerPickerProps) {
   const { t } = useTranslation();
-  const listLabelId = useId();
+  const groupName = useId();
   const chosen = 'contactId' in value ? contacts.find((contact) => contact.id === value.contactId) : undefined;
   const [query, setQuery] = useState(() => chosen?.name ?? ('name' in value ? value.name : ''));
   const matches = useMemo(() => matchingContacts(contacts, query), [contacts, query]);
@@ -77,47 +76,49 @@ export function BorrowerPicker({ contacts, value, onChange, error }: BorrowerPic
         data-testid="record-loan-borrower"
       />
       {shown.length > 0 && (
-        <div>
-          <p id={listLabelId} className="sr-only">
-            {t('loanHistory.record.contactsLabel')}
-          </p>
-          <ul role="radiogroup" aria-labelledby={listLabelId} className="space-y-1" data-testid="record-loan-contacts">
+        // Native radios: arrow keys move between them, as a radio group should.
+        <fieldset data-testid="record-loan-contacts">
+          <legend className="sr-only">{t('loanHistory.record.contactsLabel')}</legend>
+          <div className="space-y-1">
             {shown.map((contact) => {
               const selected = contact === chosen;
               const registered = contact.status === 'active';
               return (
-                <li key={contact.id}>
-                  <button
-                    type="button"
-                    role="radio"
-                    aria-checked={selected}
-                    onClick={() => choose(contact)}
-                    className={cn(
-                      'flex w-full items-center gap-3 rounded-lg border px-3 py-2 text-left',
-                      selected ? 'border-brand-700 bg-brand-50' : 'border-slate-200 bg-white hover:bg-slate-50',
-                      FOCUS_RING,
-                    )}
-                    data-testid="record-loan-contact"
-                  >
-                    <Avatar
-                      name={contact.name}
-                      username={contact.username ?? contact.user?.username ?? null}
-                      photoUrl={contact.user?.photoUrl}
-                      size="sm"
-                    />
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-medium text-slate-900">{contact.name}</span>
-                      <span className="block text-xs text-slate-600">
-                        {registered ? t('loanHistory.record.onLendloop') : t('loanHistory.record.notOnLendloop')}
-                      </span>
+                <label
+                  key={contact.id}
+                  className={cn(
+                    'flex w-full cursor-pointer items-center gap-3 rounded-lg border px-3 py-2',
+                    selected ? 'border-brand-700 bg-brand-50' : 'border-slate-200 bg-white hover:bg-slate-50',
+                    'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700',
+                  )}
+                  data-testid="record-loan-contact"
+                >
+                  <input
+                    type="radio"
+                    name={groupName}
+                    value={contact.id}
+                    checked={selected}
+                    onChange={() => choose(contact)}
+                    className="sr-only"
+                  />
+                  <Avatar
+                    name={contact.name}
+                    username={contact.username ?? contact.user?.username ?? null}
+                    photoUrl={contact.user?.photoUrl}
+                    size="sm"
+                  />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate text-sm font-medium text-slate-900">{contact.name}</span>
+                    <span className="block text-xs text-slate-600">
+                      {registered ? t('loanHistory.record.onLendloop') : t('loanHistory.record.notOnLendloop')}
                     </span>
-                    {selected && <Check className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />}
-                  </button>
-                </li>
+                  </span>
+                  {selected && <Check className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />}
+                </label>
               );
             })}
-          </ul>
-        </div>
+          </div>
+        </fieldset>
       )}
       {!chosen && query.trim() !== '' && (
         <p className="text-sm text-slate-600" data-testid="record-loan-typed-name">
