@@ -93,6 +93,7 @@ test('a recorded loan: borrowed on both sides, returned on time in the history, 
   const card = itemCard(alice.page, drill);
   await expect(card.getByTestId('item-status')).toHaveText('Borrowed');
   await expect(card.getByTestId('item-lent-to')).toContainText(`Lent to ${bob.user.name}`);
+  await shoot(alice.page, 'owner-card-borrowed-en');
 
   // Bob sees it as borrowed, recorded by Alice, and is told in the conversation.
   await bob.page.goto('/available-items');
@@ -100,9 +101,11 @@ test('a recorded loan: borrowed on both sides, returned on time in the history, 
   await expect(bobsCard.getByTestId('item-request-borrowed')).toHaveText('Borrowed by you');
   await expect(bobsCard.getByTestId('item-request-recorded')).toContainText(`Recorded by ${alice.user.name}`);
   await expect(bobsCard.getByTestId('loan-dispute')).toBeVisible();
+  await shoot(bob.page, 'borrower-card-en');
   await bob.page.goto('/messages');
   await bob.page.getByTestId('conversation-item').filter({ hasText: alice.user.name }).click();
   await expect(bob.page.getByTestId('recorded-loan-notice')).toContainText(`A loan of “${drill}” was recorded.`);
+  await shoot(bob.page, 'borrower-thread-en');
 
   // Alice takes it back; the drill's history says returned on time, recorded.
   await card.getByTestId('item-return').click();
