@@ -96,7 +96,9 @@ export async function applyLendingStep(
         updatedAt: sql`now()`,
         ...(decides ? { respondedAt: sql`now()`, ownerResponse } : {}),
         ...(action === 'markBorrowed' ? { lentOn: today } : {}),
-        ...(action === 'markReturned' ? { returnedOn: today } : {}),
+        // Never before the day it went out: a recorded loan may start "today" in a zone ahead of ours, and loans
+        // handed out before migration 0014 have the requested start as that day (0015 repairs the past ones).
+        ...(action === 'markReturned' ? { returnedOn: sql`greatest(${lendingRequests.lentOn}, ${today})` } : {}),
       })
       .where(eq(lendingRequests.id, request.id)),
   );
