@@ -213,6 +213,19 @@ describe('what the loan does to the item', () => {
     expect((await recordLoanAs(t, p.owner, p.item.id, past)).statusCode).toBe(201);
   });
 
+  it('a borrower whose request was accepted is told to use that request, not that the item went to someone else', async () => {
+    const p = await recordingParties(t);
+    const accepted = await createLendingRequest(t.db, p.item, p.borrower, { status: 'accepted' });
+    const response = await recordLoanAs(t, p.owner, p.item.id, loanBody({ contactId: p.borrowerEntry.id }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toMatchObject({
+      code: 'loan_borrower_has_request',
+      messageKey: 'errors.loan_borrower_has_request',
+    });
+    expect(await requestStatus(t, accepted.id)).toBe('accepted');
+    expect(await itemStatus(t, p.item.id)).toBe('available');
+  });
+
   it('a finished loan is history only: allowed while the item is lent out now, the item untouched', async () => {
     const p = await recordingParties(t);
     await recordedLoan(t, p.owner, p.item.id, loanBody({ name: 'Marco' }));

@@ -54,8 +54,10 @@ export async function recordLoan(
     const borrower = await resolveBorrower(tx, actor, input.borrower);
     const ongoing = input.returnedOn === null;
     if (ongoing) {
-      await ensureItemIsFree(tx, item);
+      // Their own request first: an accepted one also makes the item promised, and "lent to someone else"
+      // would be the wrong words for the very person it is promised to.
       if (borrower.requesterId) await ensureNoOpenRequestBy(tx, item.id, borrower.requesterId);
+      await ensureItemIsFree(tx, item);
     }
 
     const [loan] = await mappingLendingConflicts(() =>
@@ -128,10 +130,10 @@ async function resolveBorrower(tx: DbOrTx, actor: Actor, borrower: LoanBorrower)
 
 /**
  * A registered borrower who already asked for the item in the app (their
- * request is pending) is answered there: accepting and handing it over
- * keeps one loan, with their own words, instead of two. The partial unique
- * index (one open request per person and item) would refuse it anyway, with
- * words meant for the requester.
+ * request is pending, or accepted and waiting for the hand-over) is answered
+ * there: accepting and handing it over keeps one loan, with their own words,
+ * instead of two. The partial unique index (one open request per person and
+ * item) would refuse it anyway, with words meant for the requester.
  */
 async function ensureNoOpenRequestBy(tx: DbOrTx, itemId: string, requesterId: string): Promise<void> {
   const [open] = await tx
@@ -141,7 +143,7 @@ async function ensureNoOpenRequestBy(tx: DbOrTx, itemId: string, requesterId: st
       and(
         eq(lendingRequests.itemId, itemId),
         eq(lendingRequests.requesterId, requesterId),
-        eq(lendingRequests.status, 'pending'),
+        inArray(lendingRequests.status, ['pending', 'accepted']),
       ),
     )
     .limit(1);
