@@ -24,6 +24,8 @@ export interface BenchOptions {
   exportMessages: number;
   /** Photos analysed one after another for the photo analysis' latency (bench/server/analysis.ts). */
   analysisImages: number;
+  /** The live delivery figure (bench/server/live.ts): open streams, messages per second, seconds of sending. */
+  live: { streams: number; messagesPerSecond: number; seconds: number; graceSeconds: number };
   /** Only these endpoints (names as in the report, `export` or `analysis`); empty: all. */
   only: string[];
   skipScaling: boolean;
@@ -47,7 +49,11 @@ export const USAGE = `Usage: npm run bench -- [--smoke | --quick] [--duration=S]
   --items=N      items of the main run (default 50,000; 1,000 with --smoke)
   --only=a,b     run only these endpoints (e.g. available-first,send-message; export: the account export;
                  analysis: photo analysis latency, memory, and three other endpoints while 4 analyses run;
-                 push: time from a borrow request to its push at a loopback push service, 200 events)
+                 push: time from a borrow request to its push at a loopback push service, 200 events;
+                 live: 1,000 signed-in users each hold a GET /api/events stream while pairs of them send
+                 50 messages a second for 30 s: delivery latency, lost events, memory per stream; once on
+                 the bench's server, once with a second server on the same database holding the
+                 receivers' streams, so delivery crosses LISTEN/NOTIFY; --smoke: 20 streams, 5/s for 3 s)
   --skip-scaling skip the 10,000 / 100,000 items comparison
   --hold         build the main data set and start the server, print how to reach both, and wait for Ctrl-C
   --profile      profile the server's CPU (node --cpu-prof) into bench/results/profiles/ (open in Chrome DevTools)`;
@@ -80,6 +86,8 @@ export const EXPORT_SECTION = 'export';
 export const ANALYSIS_SECTION = 'analysis';
 /** The push figure: event → push request at a loopback push service (bench/server/push.ts). */
 export const PUSH_SECTION = 'push';
+/** The live delivery figure: message → the receiver's SSE event, one and two instances (bench/server/live.ts). */
+export const LIVE_SECTION = 'live';
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
   const flags = new Map<string, string>();
@@ -131,6 +139,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     sessions: smoke ? 40 : 200,
     exportMessages: smoke ? 1_000 : 10_000,
     analysisImages: smoke ? 6 : 20,
+    live: smoke
+      ? { streams: 20, messagesPerSecond: 5, seconds: 3, graceSeconds: 5 }
+      : { streams: 1_000, messagesPerSecond: 50, seconds: 30, graceSeconds: 10 },
     senders: smoke ? 200 : 1_000,
     connections: positiveNumber(flags, 'connections', 50),
     durationSeconds: positiveNumber(flags, 'duration', defaults.duration),
@@ -145,7 +156,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
 
 function onlyNames(value: string | undefined): string[] {
   const names = (value ?? '').split(',').filter(Boolean);
-  const known: readonly string[] = [...SCENARIO_NAMES, EXPORT_SECTION, ANALYSIS_SECTION, PUSH_SECTION];
+  const known: readonly string[] = [...SCENARIO_NAMES, EXPORT_SECTION, ANALYSIS_SECTION, PUSH_SECTION, LIVE_SECTION];
   const unknown = names.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
     throw new UsageError(`Unknown endpoint ${unknown.join(', ')} in --only; known: ${known.join(', ')}`);

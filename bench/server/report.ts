@@ -5,6 +5,7 @@ import type { StepTiming } from './dataset';
 import { analysisMarkdown, type AnalysisMeasurement } from './analysis';
 import { exportMarkdown, type ExportMeasurement } from './export';
 import { pushMarkdown, type PushMeasurement } from './push';
+import { liveMarkdown, type LiveMeasurement } from './live-report';
 import type { Measurement } from './load';
 import type { BenchOptions } from './options';
 
@@ -84,6 +85,8 @@ export interface BenchReport {
   analysis: AnalysisMeasurement | null;
   /** Event → push figure (null when --only left it out). */
   push?: PushMeasurement | null;
+  /** Message → receiver's live event, one and two instances (null when --only left it out). */
+  live?: LiveMeasurement | null;
   budgetsMet: { latency: boolean; errors: boolean; scaling: boolean | null };
 }
 
@@ -232,6 +235,10 @@ export function toMarkdown(report: BenchReport): string {
   if (report.push) {
     lines.push('');
     lines.push(...pushMarkdown(report.push));
+  }
+  if (report.live) {
+    lines.push('');
+    lines.push(...liveMarkdown(report.live));
   }
   lines.push('');
   const { latency, errors, scaling } = report.budgetsMet;

@@ -7,7 +7,17 @@ import { fetchCursors, lendingPairs, signInUsers } from './fixtures';
 import { measureAnalysis, type AnalysisMeasurement } from './analysis';
 import { measureExport, prepareExportPerson, type ExportMeasurement } from './export';
 import { drive, sampleFailure } from './load';
-import { ANALYSIS_SECTION, EXPORT_SECTION, parseOptions, PUSH_SECTION, UsageError, type BenchOptions } from './options';
+import {
+  ANALYSIS_SECTION,
+  EXPORT_SECTION,
+  LIVE_SECTION,
+  parseOptions,
+  PUSH_SECTION,
+  UsageError,
+  type BenchOptions,
+} from './options';
+import { measureLive } from './live';
+import { liveErrors, type LiveMeasurement } from './live-report';
 import { startFakePushService, type FakePushService } from '../../tests/support/fake-push-service';
 import { measurePush, preparePushOwners, type PushMeasurement } from './push';
 import { inArray } from 'drizzle-orm';
@@ -199,6 +209,12 @@ async function main(): Promise<number> {
       );
     }
 
+    let liveResult: LiveMeasurement | null = null;
+    if (options.only.length === 0 || options.only.includes(LIVE_SECTION)) {
+      const { app: bundle } = bundles;
+      liveResult = await measureLive({ bundle, database, app, shape, ...options.live, log });
+    }
+
     let scalingReport = null;
     if (small) {
       await load(`items up to ${items.large}`, () => addItems(client, shape, items.main, items.large));
@@ -240,6 +256,7 @@ async function main(): Promise<number> {
       export: exportResult,
       analysis: analysisResult,
       push: pushResult,
+      live: liveResult,
       budgetsMet: {
         latency: endpoints.every((e) => e.budget.p99Met),
         errors:
@@ -250,7 +267,8 @@ async function main(): Promise<number> {
                 analysisResult.neighbours.reduce((sum, neighbour) => sum + neighbour.during.errors, 0) ===
               0
             : true) &&
-          (pushResult ? pushResult.missing + pushResult.refused === 0 : true),
+          (pushResult ? pushResult.missing + pushResult.refused === 0 : true) &&
+          (liveResult ? liveErrors(liveResult) === 0 : true),
         scaling: scalingReport ? scalingReport.budget.met : null,
       },
     };
