@@ -10,6 +10,8 @@ import { mappingLendingConflicts } from '../lending/lending-errors';
 import { findPartner } from '../messages/messaging-relationship';
 import { insertMessages } from '../messages/post-message';
 import { can, type Actor } from '../policies';
+import { consumeRateLimit } from '../rate-limits/consume-rate-limit';
+import { messageSendLimit } from '../rate-limits/message-send-limit';
 import { loanRecordedMessage } from './recorded-loan-messages';
 import { syncLoanReminder } from './sync-loan-reminder';
 
@@ -52,6 +54,10 @@ export async function recordLoan(
     // 404 for anyone who may not see the item, 403 for a viewer: only the owner lends it.
     const item = await authorizeItem(tx, actor, itemId, 'item:recordLoan', { lock: true });
     const borrower = await resolveBorrower(tx, actor, input.borrower);
+    // Telling a registered borrower posts a message and a push, and a finished loan needs no free item: each
+    // costs one message of the actor's send budget, or recording would message someone without limit. Counted in
+    // this transaction, so only a loan that is written (and told) spends it.
+    if (borrower.requesterId) await consumeRateLimit(tx, messageSendLimit(actor.id));
     const ongoing = input.returnedOn === null;
     if (ongoing) {
       // Their own request first: an accepted one also makes the item promised, and "lent to someone else"

@@ -7,10 +7,10 @@ import {
   threadParamsSchema,
   threadSchema,
 } from '../../contract/schemas/messages';
-import { LIMITS } from '../../contract/limits';
 import type { Database } from '../db/client';
 import { ensureActingAs, requireActor } from '../policies';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit';
+import { messageSendLimit } from '../rate-limits/message-send-limit';
 import { getThread } from './get-thread';
 import { listConversations } from './list-conversations';
 import { markConversationRead } from './mark-read';
@@ -61,7 +61,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       const actor = requireActor(request);
       ensureActingAs(actor, request.body.senderId);
       // Counted before the recipient check, so probing who may be messaged costs budget too.
-      await consumeRateLimit(db, { key: `message-send:${actor.id}`, max: LIMITS.messagesPerMinute, windowSeconds: 60 });
+      await consumeRateLimit(db, messageSendLimit(actor.id));
       const sent = await sendMessage(db, app.liveEvents, actor, request.body, request.log);
       return reply.status(201).send(presentMessage(sent));
     },
