@@ -27,7 +27,13 @@ const base = {
 
 /** An item of the signed-in user (user-1) as GET /api/items/my returns it: shared, no requests. */
 export function makeOwnItem(overrides: Partial<OwnItem> = {}): OwnItem {
-  return { ...base, sharedWithCount: 2, requestCounts: { pending: 0, accepted: 0, other: 0 }, ...overrides };
+  return {
+    ...base,
+    sharedWithCount: 2,
+    requestCounts: { pending: 0, accepted: 0, other: 0 },
+    unregisteredBorrower: null,
+    ...overrides,
+  };
 }
 
 /** Someone else's item as GET /api/items/available returns it. */

@@ -138,6 +138,11 @@ export const ownItemSchema = itemBaseSchema.extend({
   /** Registered contacts plus groups that may see it. */
   sharedWithCount: z.number().int(),
   requestCounts: z.object({ pending: z.number().int(), accepted: z.number().int(), other: z.number().int() }),
+  /**
+   * Who has it when the owner recorded the loan for someone without an
+   * account (issue 19): no lending request names them. Null otherwise.
+   */
+  unregisteredBorrower: z.object({ name: z.string(), expectedReturnDate: z.string().nullable() }).nullable(),
 });
 export type OwnItem = z.infer<typeof ownItemSchema>;
 

@@ -49,10 +49,11 @@ export async function authorizeItemView(db: DbOrTx, actor: Actor, itemId: string
   if (!row) throw AppError.notFound();
   authorizeItemAccess(actor, { ownerId: row.item.ownerId, visibleToActor: row.visibleToViewer }, 'item:read');
   const { item, ownerName, photoIds, createdAtExact, sharedWithCount, requestCounts, sharedViaGroups, promised } = row;
+  const { unregisteredBorrower } = row;
   const base = { item, ownerName, photoIds, createdAtExact };
   if (item.ownerId === actor.id) {
     if (sharedWithCount === null || requestCounts === null) throw new Error('The owner view lacks its counts');
-    return { kind: 'own', row: { ...base, sharedWithCount, requestCounts } };
+    return { kind: 'own', row: { ...base, sharedWithCount, requestCounts, unregisteredBorrower } };
   }
   if (sharedViaGroups === null || promised === null) throw new Error('The shared view lacks its groups');
   return { kind: 'shared', row: { ...base, sharedViaGroups, promised } };

@@ -23,7 +23,12 @@ function presentBase({ item, ownerName, photoIds }: BaseRow) {
 }
 
 export function presentOwnItem(row: OwnItemRow): OwnItem {
-  return { ...presentBase(row), sharedWithCount: row.sharedWithCount, requestCounts: row.requestCounts };
+  return {
+    ...presentBase(row),
+    sharedWithCount: row.sharedWithCount,
+    requestCounts: row.requestCounts,
+    unregisteredBorrower: row.unregisteredBorrower,
+  };
 }
 
 export function presentSharedItem(row: SharedItemRow): SharedItem {

@@ -15,13 +15,28 @@ const photoIds = sql<string[]>`COALESCE((
     FROM ${itemPhotos} WHERE ${itemPhotos.itemId} = ${items.id}
 ), '[]'::json)`;
 
-/** Spec §2 My Items badges: pending, accepted (incl. handed out) and all other requests. */
+/**
+ * Spec §2 My Items badges: pending, accepted (incl. handed out) and all other
+ * requests. A loan the owner recorded (issue 19) is no request: not counted.
+ */
 const requestCounts = sql<{ pending: number; accepted: number; other: number }>`(
   SELECT json_build_object(
     'pending', count(*) FILTER (WHERE lr.status = 'pending'),
     'accepted', count(*) FILTER (WHERE lr.status IN ('accepted', 'borrowed')),
     'other', count(*) FILTER (WHERE lr.status NOT IN ('pending', 'accepted', 'borrowed')))
-    FROM ${lendingRequests} lr WHERE lr.item_id = ${items.id}
+    FROM ${lendingRequests} lr WHERE lr.item_id = ${items.id} AND lr.origin = 'request'
+)`;
+
+/**
+ * Who has the item when its owner recorded the loan for someone without an
+ * account (issue 19): no lending request in the owner's lists names them, so
+ * the card gets the name here. Probed through the one-active-loan index.
+ */
+const unregisteredBorrower = sql<{ name: string; expectedReturnDate: string | null } | null>`(
+  SELECT json_build_object('name', lr.borrower_name, 'expectedReturnDate', lr.expected_return_date)
+    FROM ${lendingRequests} lr
+   WHERE lr.item_id = ${items.id} AND lr.status IN ('accepted', 'borrowed') AND lr.requester_id IS NULL
+   LIMIT 1
 )`;
 
 /**
@@ -46,7 +61,7 @@ const baseColumns = {
 /** The owner's items with their shares and request counts: one query whatever their number. */
 export function selectOwnItems(db: DbOrTx, ownerId: string, where?: SQL) {
   return db
-    .select({ ...baseColumns, sharedWithCount, requestCounts })
+    .select({ ...baseColumns, sharedWithCount, requestCounts, unregisteredBorrower })
     .from(items)
     .innerJoin(users, eq(users.id, items.ownerId))
     .where(and(eq(items.ownerId, ownerId), where))
@@ -108,6 +123,9 @@ export function selectItemView(db: DbOrTx, viewerId: string, itemId: string) {
       visibleToViewer: sql<boolean>`${visibleToViewer(viewerId)}`,
       sharedWithCount: sql<number | null>`CASE WHEN ${isOwner} THEN ${sharedWithCount} END`,
       requestCounts: sql<OwnItemRow['requestCounts'] | null>`CASE WHEN ${isOwner} THEN ${requestCounts} END`,
+      unregisteredBorrower: sql<
+        OwnItemRow['unregisteredBorrower']
+      >`CASE WHEN ${isOwner} THEN ${unregisteredBorrower} END`,
       sharedViaGroups: sql<
         SharedItemRow['sharedViaGroups'] | null
       >`CASE WHEN NOT ${isOwner} THEN ${sharedViaGroupsFor(viewerId)} END`,

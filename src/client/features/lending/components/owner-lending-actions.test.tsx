@@ -57,4 +57,19 @@ describe('<ReturnItemAction/>', () => {
     );
     expect(screen.getByTestId('item-lent-to').textContent).toBe('Lent to Bob Builder until Dec 31, 2030');
   });
+
+  it('names someone without an account from the item, when the owner recorded the loan (issue 19)', () => {
+    renderWithProviders(
+      <ReturnItemAction
+        item={makeOwnItem({ status: 'borrowed', unregisteredBorrower: { name: 'Marco', expectedReturnDate: null } })}
+        request={undefined}
+      />,
+    );
+    expect(screen.getByTestId('item-lent-to').textContent).toBe('Lent to Marco');
+  });
+
+  it('names nobody when neither a request nor a recorded loan says who has it', () => {
+    renderWithProviders(<ReturnItemAction item={makeOwnItem({ status: 'borrowed' })} request={undefined} />);
+    expect(screen.queryByTestId('item-lent-to')).toBeNull();
+  });
 });

@@ -36,11 +36,13 @@ export function ReturnItemAction({ item, request }: { item: OwnItem; request: Le
       success: { title: t('lending.toasts.returned') },
     });
 
-  const until = request?.expectedReturnDate;
-  const name = request ? requesterLabel(t, request) : '';
+  // A loan recorded for someone without an account has no request: the item itself names them (issue 19).
+  const offApp = request ? null : item.unregisteredBorrower;
+  const until = request?.expectedReturnDate ?? offApp?.expectedReturnDate;
+  const name = request ? requesterLabel(t, request) : (offApp?.name ?? '');
   return (
     <div className="space-y-2">
-      {request && (
+      {(request || offApp) && (
         <p className="text-sm text-slate-700" data-testid="item-lent-to">
           {until
             ? t('lending.owner.lentToUntil', { name, date: formatCalendarDate(until) })
