@@ -28,7 +28,11 @@ export interface Partner extends MessagingRelationship {
  * - the recipient answered the sender: a user message to them, or a response
  *   to one of their network requests;
  * - a lending request between them, which exists only because the owner
- *   shared the item with the requester.
+ *   shared the item with the requester;
+ * - a loan the owner recorded for them (docs/decisions/0028), while the item
+ *   is out with them: the two arrange its return. A returned one is history
+ *   and a disputed one never was: neither opens anything (the recording
+ *   itself needed an open channel, which may since have closed).
  *
  * Blocks are judged apart (the policy refuses either direction).
  */
@@ -50,8 +54,9 @@ export function consentedToHear(recipientId: string, senderId: string): SQL {
      WHERE r.responder_id = ${recipientId} AND nr.requester_id = ${senderId}
   ) OR EXISTS (
     SELECT 1 FROM ${lendingRequests} lr
-     WHERE (lr.requester_id = ${senderId} AND lr.owner_id = ${recipientId})
-        OR (lr.requester_id = ${recipientId} AND lr.owner_id = ${senderId})
+     WHERE ((lr.requester_id = ${senderId} AND lr.owner_id = ${recipientId})
+         OR (lr.requester_id = ${recipientId} AND lr.owner_id = ${senderId}))
+       AND (lr.origin = 'request' OR (lr.origin = 'recorded' AND lr.status = 'borrowed'))
   ))`;
 }
 
