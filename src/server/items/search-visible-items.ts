@@ -16,7 +16,8 @@ import { parseSearch, type SearchTerms } from './search-terms';
  * "Bohrer" → bohr… → Bohrmaschine, "velo" → Velos), or as a prefix of a
  * variant with two neighbouring letters swapped ("drlil" → drill); or the
  * whole text is similar to a word of the item's name by trigrams
- * ("Bohrmashine"); or the owner's name contains the text, as before.
+ * ("Bohrmashine"); or the owner's name contains the text, as before
+ * (unless `ownerNames` is false: see SearchPage).
  *
  * Cost: the text is matched first, through the GIN indexes of the search
  * documents, and only matches whose owner reaches the viewer at all (the
@@ -75,6 +76,13 @@ export interface SearchPage {
   /** Only items after this one in best-first order (the page cursor). */
   after?: SearchCursor;
   take: number;
+  /**
+   * Whether the owner's name matches too (default true). Available Items
+   * keeps it: typing a friend's name finds their things. "You may have this"
+   * leaves it out: a request for "mat" must not tell Matt that any of his
+   * things is what was asked for.
+   */
+  ownerNames?: boolean;
 }
 
 export type SearchedItemRow = SharedItemRow & { searchRank: number };
@@ -90,11 +98,23 @@ export function selectSearchPage(db: DbOrTx, viewerId: string, page: SearchPage)
   const reach = ownersReaching(viewerId);
   const document = itemSearchDocuments.document;
   const typoWord = sql`${terms.typoWord}::text`;
+  const ownerNames = page.ownerNames ?? true;
+  const ownerBonus = ownerNames
+    ? sql`+ CASE WHEN ${users.name} ILIKE ${terms.ownerPattern} THEN 0.25 ELSE 0 END`
+    : sql``;
   const relevance = sql<number>`(${sql.raw(String(RANK_SCALE))} * (
       coalesce(ts_rank(${sql.raw(RANK_WEIGHTS)}, ${document}, ${exact}), 0)
     + 0.2 * coalesce(ts_rank(${sql.raw(RANK_WEIGHTS)}, ${document}, ${loose}), 0)
     + CASE WHEN ${typoWord} <<% ${itemSearchDocuments.name} THEN 0.5 * strict_word_similarity(${typoWord}, ${itemSearchDocuments.name}) ELSE 0 END
-    + CASE WHEN ${users.name} ILIKE ${terms.ownerPattern} THEN 0.25 ELSE 0 END))::int`;
+    ${ownerBonus}))::int`;
+  const byOwnerName = ownerNames
+    ? sql`UNION
+    SELECT owned.id
+      FROM ${items} owned
+     WHERE owned.owner_id IN (SELECT named.id FROM ${users} named
+                               WHERE named.id = ANY ((SELECT owners FROM reach)::uuid[])
+                                 AND named.name ILIKE ${terms.ownerPattern})`
+    : sql``;
   // The owners as one array, computed once: `= ANY` lets PostgreSQL AND the
   // matches' bitmap with the owner index's, so only documents of these owners
   // are read, and probe owner names through the primary key.
@@ -104,12 +124,7 @@ export function selectSearchPage(db: DbOrTx, viewerId: string, page: SearchPage)
       FROM ${itemSearchDocuments} candidate
      WHERE (candidate.document @@ ${loose} OR ${typoWord} <<% candidate.name)
        AND candidate.owner_id = ANY ((SELECT owners FROM reach)::uuid[])
-    UNION
-    SELECT owned.id
-      FROM ${items} owned
-     WHERE owned.owner_id IN (SELECT named.id FROM ${users} named
-                               WHERE named.id = ANY ((SELECT owners FROM reach)::uuid[])
-                                 AND named.name ILIKE ${terms.ownerPattern}))`;
+    ${byOwnerName})`;
   const after = page.after
     ? sql`AND (${relevance}, ${items.createdAt}, ${items.id}) < (${page.after.rank}::int, ${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`
     : sql``;
@@ -126,6 +141,12 @@ export function selectSearchPage(db: DbOrTx, viewerId: string, page: SearchPage)
     .limit(page.take);
 }
 
+export interface SearchVisibleItemsOptions {
+  limit: number;
+  /** See SearchPage: false leaves out matches by the owner's name. */
+  ownerNames?: boolean;
+}
+
 /**
  * The best `limit` items visible to the viewer that match `text`: the same
  * search as Available Items, for "looking for" (issue 19 part 3), which
@@ -136,9 +157,9 @@ export async function searchVisibleItems(
   db: DbOrTx,
   viewerId: string,
   text: string,
-  { limit }: { limit: number },
+  { limit, ownerNames }: SearchVisibleItemsOptions,
 ): Promise<SearchedItemRow[]> {
   const terms = parseSearch(text);
   if (!terms) return [];
-  return selectSearchPage(db, viewerId, { terms, take: limit });
+  return selectSearchPage(db, viewerId, { terms, take: limit, ownerNames });
 }

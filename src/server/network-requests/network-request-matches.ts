@@ -26,7 +26,11 @@ export async function insertNetworkRequestMatches(
   tx: DbOrTx,
   request: { id: string; requesterId: string; title: string },
 ): Promise<void> {
-  const found = await searchVisibleItems(tx, request.requesterId, request.title, { limit: MATCH_SEARCH_ROWS });
+  // By what the items are, never by who owns them: "mat" must not match everything of Matt's.
+  const found = await searchVisibleItems(tx, request.requesterId, request.title, {
+    limit: MATCH_SEARCH_ROWS,
+    ownerNames: false,
+  });
   const perOwner = new Map<string, number>();
   const itemIds: string[] = [];
   const ownerIds: string[] = [];
