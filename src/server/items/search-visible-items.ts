@@ -143,6 +143,8 @@ export function selectSearchPage(db: DbOrTx, viewerId: string, page: SearchPage)
 
 export interface SearchVisibleItemsOptions {
   limit: number;
+  /** Filters on `items` and its owner `users`, applied before `limit` (see SearchPage). */
+  where?: SQL;
   /** See SearchPage: false leaves out matches by the owner's name. */
   ownerNames?: boolean;
 }
@@ -157,9 +159,9 @@ export async function searchVisibleItems(
   db: DbOrTx,
   viewerId: string,
   text: string,
-  { limit, ownerNames }: SearchVisibleItemsOptions,
+  { limit, where, ownerNames }: SearchVisibleItemsOptions,
 ): Promise<SearchedItemRow[]> {
   const terms = parseSearch(text);
   if (!terms) return [];
-  return selectSearchPage(db, viewerId, { terms, take: limit, ownerNames });
+  return selectSearchPage(db, viewerId, { terms, where, take: limit, ownerNames });
 }

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { createMutualContacts, createUser } from '../../../tests/support/factories';
+import { createContact, createMutualContacts, createUser } from '../../../tests/support/factories';
 import { createItem, shareWithUser } from '../../../tests/support/item-factories';
-import { items, networkRequestMatches, notifications } from '../db/schema';
+import { itemContactPermissions, items, networkRequestMatches, notifications } from '../db/schema';
 
 /**
  * Which items "you may have this" names (docs/decisions/0028, issue 19
@@ -55,5 +55,34 @@ describe('matches are about the items, not their owner', () => {
     expect(note?.payload).toMatchObject({ role: 'match', matchedItemName: 'Yoga mat' });
 
     expect(await searchNames(requester, 'mat')).toEqual(['Kettle', 'Yoga mat']);
+  });
+});
+
+describe('the caps are spent on recipients only', () => {
+  it('a non-recipient with 120 matching items the requester sees does not crowd out a recipient\u2019s older one', async () => {
+    const requester = await createUser(t.db, { name: 'Rita' });
+    const friend = await createUser(t.db, { name: 'Fred' });
+    const oneWay = await createUser(t.db, { name: 'Olga' });
+    await createMutualContacts(t.db, requester, friend);
+    // Olga has Rita in her book (Rita sees her shares) but Rita does not have Olga: Olga is not asked.
+    await createContact(t.db, oneWay, { contactUserId: requester.id });
+    const longAgo = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
+    const friendsDrill = await createItem(t.db, friend, { name: 'Drill', createdAt: longAgo });
+    await shareWithUser(t.db, friendsDrill, requester);
+    // Same name, same rank, all newer: before the fix they filled the whole search window of 100.
+    const olgas = await t.db
+      .insert(items)
+      .values(Array.from({ length: 120 }, () => ({ ownerId: oneWay.id, name: 'Drill', category: 'tools' as const })))
+      .returning({ id: items.id });
+    await t.db
+      .insert(itemContactPermissions)
+      .values(olgas.map((item) => ({ itemId: item.id, contactUserId: requester.id, canView: true })));
+
+    const requestId = await ask(requester, 'drill');
+    const stored = await t.db
+      .select({ ownerId: networkRequestMatches.ownerId, itemId: networkRequestMatches.itemId })
+      .from(networkRequestMatches)
+      .where(eq(networkRequestMatches.networkRequestId, requestId));
+    expect(stored).toEqual([{ ownerId: friend.id, itemId: friendsDrill.id }]);
   });
 });

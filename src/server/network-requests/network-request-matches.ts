@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { networkRequestMatches } from '../db/schema';
+import { items, networkRequestMatches } from '../db/schema';
 import { searchVisibleItems } from '../items/search-visible-items';
 import { networkOf } from './network-recipients';
 
@@ -16,11 +16,13 @@ export const MATCHES_PER_REQUEST = 50;
  * sends the request, before its messages (their notifications name the
  * match): the requester's own search for the title over the items they can
  * already see (the same search as Available Items, ADR 0027), at most
- * MATCHES_PER_OWNER per owner and MATCHES_PER_REQUEST in all, kept only for
- * owners the request reaches (its recipients: mutual contacts and
- * co-members, never across a block). So nobody is told about an item the
- * requester could not see, and nothing is stored for someone not asked.
- * Two statements whatever the size of the network.
+ * MATCHES_PER_OWNER per owner and MATCHES_PER_REQUEST in all, among the
+ * items of owners the request reaches (its recipients: mutual contacts and
+ * co-members, never across a block). The search itself keeps to the
+ * recipients, before the caps, so someone who sees many matching items of
+ * people they do not ask cannot crowd out those they do. So nobody is told
+ * about an item the requester could not see, and nothing is stored for
+ * someone not asked. Two statements whatever the size of the network.
  */
 export async function insertNetworkRequestMatches(
   tx: DbOrTx,
@@ -29,6 +31,7 @@ export async function insertNetworkRequestMatches(
   // By what the items are, never by who owns them: "mat" must not match everything of Matt's.
   const found = await searchVisibleItems(tx, request.requesterId, request.title, {
     limit: MATCH_SEARCH_ROWS,
+    where: sql`${items.ownerId} IN (${networkOf(request.requesterId)})`,
     ownerNames: false,
   });
   const perOwner = new Map<string, number>();
@@ -43,6 +46,7 @@ export async function insertNetworkRequestMatches(
     if (itemIds.length >= MATCHES_PER_REQUEST) break;
   }
   if (itemIds.length === 0) return;
+  // The recipients again, in this statement: a contact removed since the search (read committed) is not asked.
   await tx.execute(sql`
     INSERT INTO ${networkRequestMatches} (network_request_id, item_id, owner_id)
     SELECT ${request.id}, found.item_id, found.owner_id
