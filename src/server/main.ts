@@ -1,4 +1,4 @@
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { connectDatabase, type DatabaseHandle } from './db/client';
@@ -28,6 +28,14 @@ const FORCED_STOP_MS = 4_000;
 const REPEATED_SIGNAL_MS = 1_000;
 
 /**
+ * One debug line per start-up phase, with the milliseconds since the process
+ * started: where a slow start spends its time (`npm run bench -- --only=startup` reads them).
+ */
+function phaseDone(logger: Logger, phase: string): void {
+  logger.debug({ phase, uptimeMs: Math.round(process.uptime() * 1000) }, 'start-up phase done');
+}
+
+/**
  * Entry point: configuration → database (embedded or external) → migrations → app → listen.
  * Faults and shutdown: docs/decisions/0019-faults-and-restarts.md.
  */
@@ -43,6 +51,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const bootLogger = pino({ level: config.logLevel });
+  phaseDone(bootLogger, 'modules');
   logMailSetup(config.mail, bootLogger);
 
   let embedded: RunningPostgres | undefined;
@@ -59,7 +68,9 @@ async function main(): Promise<void> {
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
       embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, logger: bootLogger });
+      phaseDone(bootLogger, 'postgres');
       databaseUrl = await ensureEmbeddedDatabase(embedded);
+      phaseDone(bootLogger, 'database');
     }
     // A signal during start-up: stop here; shutdown() cleans up what exists.
     if (stopping) return;
@@ -68,11 +79,14 @@ async function main(): Promise<void> {
     });
     await runMigrations(database);
     bootLogger.info('database migrations applied');
+    phaseDone(bootLogger, 'migrations');
     if (stopping) return;
     // Live events reach the streams of every instance on this database (LISTEN/NOTIFY).
     liveEvents = createPostgresEventBus({ url: databaseUrl, logger: bootLogger, publishPool: database.pool });
     app = await buildApp({ config, db: database.db, liveEvents });
+    phaseDone(bootLogger, 'app');
     await app.listen({ port: config.port, host: config.host });
+    phaseDone(bootLogger, 'listen');
     app.log.info(`Lendloop is running at ${config.publicUrl.origin}`);
     if (stopping) return;
     // Background jobs (notifications, reminders) run in every instance; each job in one of them.
@@ -88,6 +102,7 @@ async function main(): Promise<void> {
       handlers: createJobHandlers({ db: jobDatabase.db, config, logger: bootLogger }),
       logger: bootLogger,
     });
+    phaseDone(bootLogger, 'jobs');
   };
 
   const closeServer = async () => {
