@@ -26,6 +26,8 @@ export interface BenchOptions {
   analysisImages: number;
   /** The live delivery figure (bench/server/live.ts): open streams, messages per second, seconds of sending. */
   live: { streams: number; messagesPerSecond: number; seconds: number; graceSeconds: number };
+  /** The start-up figure (bench/server/startup.ts): runs of each case, and the idle wait before memory is read. */
+  startup: { runs: number; idleSeconds: number };
   /** Only these endpoints (names as in the report, `export` or `analysis`); empty: all. */
   only: string[];
   skipScaling: boolean;
@@ -53,7 +55,11 @@ export const USAGE = `Usage: npm run bench -- [--smoke | --quick] [--duration=S]
                  live: 1,000 signed-in users each hold a GET /api/events stream while pairs of them send
                  50 messages a second for 30 s: delivery latency, lost events, memory per stream; once on
                  the bench's server, once with a second server on the same database holding the
-                 receivers' streams, so delivery crosses LISTEN/NOTIFY; --smoke: 20 streams, 5/s for 3 s)
+                 receivers' streams, so delivery crosses LISTEN/NOTIFY; --smoke: 20 streams, 5/s for 3 s;
+                 startup: \`npm start\`'s server command on the built tree (dist/, built first if stale), spawned
+                 directly, to the first 200 on /, on a fresh DATA_DIR and on an existing one, 5 runs each
+                 (1 with --smoke); then the idle RSS of the server and of its PostgreSQL after 10 s
+                 (2 s with --smoke); alone it needs no data set and writes bench/results/<time>-startup.*)
   --skip-scaling skip the 10,000 / 100,000 items comparison
   --hold         build the main data set and start the server, print how to reach both, and wait for Ctrl-C
   --profile      profile the server's CPU (node --cpu-prof) into bench/results/profiles/ (open in Chrome DevTools)`;
@@ -86,6 +92,8 @@ export const EXPORT_SECTION = 'export';
 export const ANALYSIS_SECTION = 'analysis';
 /** The push figure: event → push request at a loopback push service (bench/server/push.ts). */
 export const PUSH_SECTION = 'push';
+/** The start-up figure: spawn → first 200 on /, idle memory (bench/server/startup.ts). */
+export const STARTUP_SECTION = 'startup';
 /** The live delivery figure: message → the receiver's SSE event, one and two instances (bench/server/live.ts). */
 export const LIVE_SECTION = 'live';
 
@@ -139,6 +147,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     sessions: smoke ? 40 : 200,
     exportMessages: smoke ? 1_000 : 10_000,
     analysisImages: smoke ? 6 : 20,
+    startup: smoke ? { runs: 1, idleSeconds: 2 } : { runs: 5, idleSeconds: 10 },
     live: smoke
       ? { streams: 20, messagesPerSecond: 5, seconds: 3, graceSeconds: 5 }
       : { streams: 1_000, messagesPerSecond: 50, seconds: 30, graceSeconds: 10 },
@@ -156,7 +165,14 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
 
 function onlyNames(value: string | undefined): string[] {
   const names = (value ?? '').split(',').filter(Boolean);
-  const known: readonly string[] = [...SCENARIO_NAMES, EXPORT_SECTION, ANALYSIS_SECTION, PUSH_SECTION, LIVE_SECTION];
+  const known: readonly string[] = [
+    ...SCENARIO_NAMES,
+    EXPORT_SECTION,
+    ANALYSIS_SECTION,
+    PUSH_SECTION,
+    LIVE_SECTION,
+    STARTUP_SECTION,
+  ];
   const unknown = names.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
     throw new UsageError(`Unknown endpoint ${unknown.join(', ')} in --only; known: ${known.join(', ')}`);

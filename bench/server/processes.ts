@@ -73,7 +73,7 @@ const IGNORED_ENV = new Set([
   'LOG_LEVEL',
 ]);
 
-function baseEnv(): NodeJS.ProcessEnv {
+export function baseEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(process.env).filter(([name]) => !IGNORED_ENV.has(name)));
 }
 
@@ -168,7 +168,7 @@ async function waitUntil(
   throw new Error(`The server did not become ready within ${timeoutMs / 1000} s:\n${running.output()}`);
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.on('error', reject);

@@ -5,6 +5,7 @@ import type { StepTiming } from './dataset';
 import { analysisMarkdown, type AnalysisMeasurement } from './analysis';
 import { exportMarkdown, type ExportMeasurement } from './export';
 import { pushMarkdown, type PushMeasurement } from './push';
+import { startupMarkdown, type StartupMeasurement } from './startup';
 import { liveMarkdown, type LiveMeasurement } from './live-report';
 import type { Measurement } from './load';
 import type { BenchOptions } from './options';
@@ -87,6 +88,8 @@ export interface BenchReport {
   push?: PushMeasurement | null;
   /** Message → receiver's live event, one and two instances (null when --only left it out). */
   live?: LiveMeasurement | null;
+  /** Spawn → first 200 on `/` and idle memory of the built tree (null when --only left it out). */
+  startup?: StartupMeasurement | null;
   budgetsMet: { latency: boolean; errors: boolean; scaling: boolean | null };
 }
 
@@ -239,6 +242,10 @@ export function toMarkdown(report: BenchReport): string {
   if (report.live) {
     lines.push('');
     lines.push(...liveMarkdown(report.live));
+  }
+  if (report.startup) {
+    lines.push('');
+    lines.push(...startupMarkdown(report.startup));
   }
   lines.push('');
   const { latency, errors, scaling } = report.budgetsMet;

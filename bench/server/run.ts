@@ -13,6 +13,7 @@ import {
   LIVE_SECTION,
   parseOptions,
   PUSH_SECTION,
+  STARTUP_SECTION,
   UsageError,
   type BenchOptions,
 } from './options';
@@ -20,6 +21,7 @@ import { measureLive } from './live';
 import { liveErrors, type LiveMeasurement } from './live-report';
 import { startFakePushService, type FakePushService } from '../../tests/support/fake-push-service';
 import { measurePush, preparePushOwners, type PushMeasurement } from './push';
+import { measureStartup, startupMarkdown, writeStartupReport } from './startup';
 import { inArray } from 'drizzle-orm';
 import { items as itemsTable } from '../../src/server/db/schema';
 import { buildBundles, root, startApp, startHelloWorld, type RunningProcess } from './processes';
@@ -48,6 +50,18 @@ async function main(): Promise<number> {
   const startedAt = new Date();
   const loadAtStart = loadavg();
   log(`${options.mode} run: ${options.connections} connections, ${options.durationSeconds} s per endpoint`);
+
+  // First, while nothing else of the bench runs: own servers on their own DATA_DIRs.
+  const startup =
+    options.only.length === 0 || options.only.includes(STARTUP_SECTION)
+      ? await measureStartup({ ...options.startup, log })
+      : null;
+  if (startup && options.only.length === 1) {
+    console.log(startupMarkdown(startup).join('\n'));
+    const files = await writeStartupReport(startup, startedAt);
+    log(`report: ${path.relative(root, files.markdown)} and ${path.relative(root, files.json)}`);
+    return startup.met.cleanStops ? 0 : 1;
+  }
 
   const [bundles, database] = await Promise.all([buildBundles(), startBenchDatabase()]);
   let app: RunningProcess | undefined;
@@ -257,6 +271,7 @@ async function main(): Promise<number> {
       analysis: analysisResult,
       push: pushResult,
       live: liveResult,
+      startup,
       budgetsMet: {
         latency: endpoints.every((e) => e.budget.p99Met),
         errors:
@@ -268,7 +283,8 @@ async function main(): Promise<number> {
               0
             : true) &&
           (pushResult ? pushResult.missing + pushResult.refused === 0 : true) &&
-          (liveResult ? liveErrors(liveResult) === 0 : true),
+          (liveResult ? liveErrors(liveResult) === 0 : true) &&
+          (startup ? startup.met.cleanStops : true),
         scaling: scalingReport ? scalingReport.budget.met : null,
       },
     };
