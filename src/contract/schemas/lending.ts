@@ -157,7 +157,7 @@ export const lendingRequestSchema = z.object({
   ownerId: z.string(),
   /** `recorded`: the owner recorded a loan that happened outside the app (issue 19); no message, no answer. */
   origin: z.enum(LOAN_ORIGINS),
-  /** The request's message; a recorded loan's optional note. */
+  /** The request's message; a recorded loan's optional note, which only the owner sees (null for the borrower). */
   message: z.string().nullable(),
   requestedFrom: z.string().nullable(),
   expectedReturnDate: z.string().nullable(),

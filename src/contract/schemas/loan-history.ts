@@ -96,7 +96,11 @@ export const loanHistoryEntrySchema = z.object({
   returnedOn: z.string().nullable(),
   /** Returned after its due date; null while out or without a due date. */
   returnedLate: z.boolean().nullable(),
-  /** A recorded loan's note (only the two people see it). */
+  /**
+   * A recorded loan's note: the owner's own, written when the loan was their
+   * record only, so only the owner sees it (null for the borrower, also once
+   * an invited entry joins and the loan becomes theirs too).
+   */
   note: z.string().nullable(),
 });
 export type LoanHistoryEntry = z.infer<typeof loanHistoryEntrySchema>;

@@ -88,7 +88,8 @@ export async function* exportLendingRequests(db: Database, userId: string, size:
         : null,
       ...(otherRole === 'requester' ? { borrowerName: request.borrowerName } : {}),
       status: request.status,
-      message: request.message,
+      // As borrower of a recorded loan, the owner's own note is not the person's data (docs/decisions/0028).
+      message: otherRole === 'owner' && request.origin === 'recorded' ? null : request.message,
       requestedFrom: request.requestedFrom,
       expectedReturnDate: request.expectedReturnDate,
       lentOn: request.lentOn,

@@ -15,6 +15,7 @@ export function presentLendingRequest({
   requesterName,
   requesterDeleted,
   ownerName,
+  readerIsOwner,
 }: LendingRequestRow): LendingRequest {
   return {
     id: request.id,
@@ -22,7 +23,8 @@ export function presentLendingRequest({
     requesterId,
     ownerId: request.ownerId,
     origin: request.origin,
-    message: request.message,
+    // A recorded loan's note is the owner's own (docs/decisions/0028): the borrower never reads it.
+    message: request.origin === 'recorded' && !readerIsOwner ? null : request.message,
     requestedFrom: request.requestedFrom,
     expectedReturnDate: request.expectedReturnDate,
     status: request.status,

@@ -32,6 +32,7 @@ export function selectLendingRequests(db: DbOrTx, where: SQL | undefined, viewer
       requesterName: requester.name,
       requesterDeleted: sql<boolean>`${requester.deletedAt} IS NOT NULL`,
       ownerName: owner.name,
+      readerIsOwner: sql<boolean>`${lendingRequests.ownerId} = ${viewerId}`,
     })
     .from(lendingRequests)
     .innerJoin(items, eq(items.id, lendingRequests.itemId))

@@ -51,10 +51,11 @@ export function presentLoanHistoryEntry(row: LoanHistoryRow): LoanHistoryEntry {
     expectedReturnDate: row.expectedReturnDate,
     returnedOn: row.returnedOn,
     returnedLate: returnedLate(row),
-    // Only a recorded loan's note: it is written about the loan itself, for both people's record. A request's
-    // message is the ask ("could I borrow it for the shelves?"), written before there was a loan; it stays in
-    // the request and the conversation both already have, and would read as a note on the loan here.
-    note: row.origin === 'recorded' ? row.message : null,
+    // Only a recorded loan's note, and only for its owner: they wrote it for themselves, maybe before the
+    // borrower had an account (linkRecordedLoans), so it never reaches the borrower. A request's message is the
+    // ask ("could I borrow it for the shelves?"), written before there was a loan; it stays in the request and
+    // the conversation both already have, and would read as a note on the loan here.
+    note: row.origin === 'recorded' && row.readerIsOwner ? row.message : null,
   };
 }
 

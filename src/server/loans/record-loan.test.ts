@@ -106,7 +106,8 @@ describe('the borrower', () => {
         origin: 'recorded',
         status: 'borrowed',
         requesterId: p.borrower.id,
-        message: 'For the shelves',
+        // The note is the owner's own (docs/decisions/0028).
+        message: null,
         lentOn: inDays(-7),
         item: expect.objectContaining({ name: 'Drill' }),
         owner: { name: 'Alice' },
