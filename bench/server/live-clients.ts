@@ -7,7 +7,7 @@ import http from 'node:http';
  * EventSource or fetch machinery of their own.
  */
 
-/** One parsed SSE event (comments such as `: ping` are skipped). */
+/** One parsed SSE event; a comment block (`: ping`) comes as event `:` with the comment as data. */
 export interface ReceivedEvent {
   event: string;
   data: string;
@@ -95,7 +95,9 @@ function parseBlock(block: string, at: number): ReceivedEvent | null {
   let event = 'message';
   const data: string[] = [];
   let any = false;
+  let comment: string | null = null;
   for (const line of block.split('\n')) {
+    if (line.startsWith(':')) comment ??= line.slice(1).trim();
     if (line.startsWith(':') || line === '') continue;
     const colon = line.indexOf(':');
     const field = colon < 0 ? line : line.slice(0, colon);
@@ -105,7 +107,8 @@ function parseBlock(block: string, at: number): ReceivedEvent | null {
     else continue;
     any = true;
   }
-  return any ? { event, data: data.join('\n'), at } : null;
+  if (any) return { event, data: data.join('\n'), at };
+  return comment === null ? null : { event: ':', data: comment, at };
 }
 
 /** Keep-alive connections for the POSTs: a client that sends often reuses its connection. */

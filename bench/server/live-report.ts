@@ -48,11 +48,20 @@ export interface LiveVariant {
   afterAnswerMs: Percentiles;
   /** Receiver's event − the POST's start. */
   fromRequestMs: Percentiles;
+  /** The same, without the sends that started within 0.5 s of the streams' pings. */
+  fromRequestAwayFromPingsMs: Percentiles;
   postMs: Percentiles;
   /** POST start → the NOTIFY at a LISTEN connection of the bench's own (the database's part). */
   toNotifyMs: Percentiles;
   /** That NOTIFY → the receiver's event (the app's LISTEN client, fan-out, the stream's write, the client). */
   notifyToEventMs: Percentiles;
+  /** The slowest POSTs: when in the sending they started, and where their time went. */
+  slowest: { atSecond: number; postMs: number; toNotifyMs: number | null }[];
+  /**
+   * The streams' `: ping` comments during the sending (seconds into it): each ping re-checks its
+   * stream's session in the database, and streams opened together ping together.
+   */
+  pings: { count: number; firstSecond: number | null; lastSecond: number | null };
   /** The bench process's own event-loop delay while sending (it reads every stream). */
   benchLoopDelayP99Ms: number;
   memory: InstanceMemory[];
@@ -84,6 +93,7 @@ export function liveErrors(result: LiveMeasurement): number {
 
 const ms = (p: Percentiles) => `p50 ${p.p50.toFixed(1)} / p99 ${p.p99.toFixed(1)} ms`;
 const mib = (value: number | null) => (value === null ? '?' : value.toFixed(0));
+const sec = (value: number | null) => (value === null ? '?' : value.toFixed(1));
 const kib = (value: number | null) => (value === null ? '?' : value.toFixed(1));
 
 /** One line per variant (the human-readable log line, and the report's paragraph). */
@@ -96,7 +106,7 @@ export function liveSummary(v: LiveVariant): string {
   return (
     `live (${v.name}): ${v.streams} streams, ${v.sent} messages at ${v.messagesPerSecond}/s; delivery after the answer ` +
     `${ms(v.afterAnswerMs)} (budget p99 ≤ ${v.budget.p99Ms}: ${v.budget.p99Met ? 'ok' : 'MISSED'}), ` +
-    `from the request ${ms(v.fromRequestMs)}; ${v.delivered} delivered, ${v.lost} lost, ${v.echoesLost} echoes lost, ` +
+    `from the request ${ms(v.fromRequestMs)} (${ms(v.fromRequestAwayFromPingsMs)} away from the pings); ${v.delivered} delivered, ${v.lost} lost, ${v.echoesLost} echoes lost, ` +
     `${v.postErrors} POST errors; ${memory}`
   );
 }
@@ -132,7 +142,11 @@ export function liveMarkdown(result: LiveMeasurement): string[] {
       `- ${v.name}: streams opened in ${v.openSeconds.toFixed(1)} s; ${memory}. ${v.beforeAnswer} of ` +
         `${v.delivered} events arrived before their POST's answer (counted as 0 ms after it); ` +
         `${v.echoesLost} sender echoes missing, ${v.unexpectedEvents} unmatched events, ${v.resyncs} resyncs, ` +
-        `${v.streamsEnded} streams ended by the server.`,
+        `${v.streamsEnded} streams ended by the server. ${v.pings.count} pings between ` +
+        `${sec(v.pings.firstSecond)} and ${sec(v.pings.lastSecond)} s into the sending; from the request ` +
+        `${ms(v.fromRequestAwayFromPingsMs)} for the ${v.fromRequestAwayFromPingsMs.count} sends that started ` +
+        `more than 0.5 s away from them; slowest POSTs (second: ` +
+        `POST ms / to NOTIFY ms): ${v.slowest.map((s) => `${s.atSecond.toFixed(1)}: ${s.postMs.toFixed(0)} / ${s.toNotifyMs?.toFixed(0) ?? '?'}`).join(', ')}.`,
     );
   }
   return lines;

@@ -111,6 +111,7 @@ async function measureVariant(
   const awaitingEcho = new Map<string, Sent[]>();
   const awaitingNotify = new Map<string, Sent[]>();
   const counts = { unexpected: 0, resyncs: 0 };
+  const pingTimes: number[] = [];
   const key = (to: string, partner: string) => `${to}|${partner}`;
   const take = (queues: Map<string, Sent[]>, k: string, mark: (sent: Sent) => void): boolean => {
     const sent = queues.get(k)?.shift();
@@ -118,6 +119,7 @@ async function measureVariant(
     return sent !== undefined;
   };
   const onEventOf = (userId: string) => (event: ReceivedEvent) => {
+    if (event.event === ':') pingTimes.push(event.at);
     if (event.event === 'ready') counts.resyncs++;
     if (event.event !== 'message') return;
     const { partnerId } = JSON.parse(event.data) as { partnerId: string };
@@ -241,6 +243,20 @@ async function measureVariant(
       };
     });
     const lost = stored.length - delivered.length;
+    const second = (at: number) => (at - started) / 1000;
+    const pingsDuring = pingTimes.filter((at) => at >= started).map(second);
+    // Sends that started within half a second of the streams' pings (which queue 1 session check per stream).
+    const [pingFrom, pingTo] = [Math.min(...pingsDuring) - 0.5, Math.max(...pingsDuring) + 0.5];
+    const nearPings = (at: number) => pingsDuring.length > 0 && at >= pingFrom && at <= pingTo;
+    const slowest = all
+      .filter((s) => s.answeredAt !== undefined)
+      .sort((a, b) => answered(b) - b.startedAt - (answered(a) - a.startedAt))
+      .slice(0, 8)
+      .map((s) => ({
+        atSecond: second(s.startedAt),
+        postMs: answered(s) - s.startedAt,
+        toNotifyMs: s.notifiedAt === undefined ? null : s.notifiedAt - s.startedAt,
+      }));
     return {
       name,
       streams: streams.length,
@@ -259,9 +275,18 @@ async function measureVariant(
       beforeAnswer: delivered.filter((s) => (s.deliveredAt ?? 0) < answered(s)).length,
       afterAnswerMs: afterAnswer,
       fromRequestMs: percentiles(delivered.map((s) => (s.deliveredAt ?? 0) - s.startedAt)),
+      fromRequestAwayFromPingsMs: percentiles(
+        delivered.filter((s) => !nearPings(second(s.startedAt))).map((s) => (s.deliveredAt ?? 0) - s.startedAt),
+      ),
       postMs: percentiles(all.filter((s) => s.answeredAt !== undefined).map((s) => answered(s) - s.startedAt)),
       toNotifyMs: percentiles(notified.map((s) => (s.notifiedAt ?? 0) - s.startedAt)),
       notifyToEventMs: percentiles(notified.map((s) => (s.deliveredAt ?? 0) - (s.notifiedAt ?? 0))),
+      slowest,
+      pings: {
+        count: pingsDuring.length,
+        firstSecond: pingsDuring.length > 0 ? Math.min(...pingsDuring) : null,
+        lastSecond: pingsDuring.length > 0 ? Math.max(...pingsDuring) : null,
+      },
       benchLoopDelayP99Ms: loopDelay.percentile(99) / 1e6,
       memory,
       budget: {
