@@ -93,7 +93,8 @@ export const messageSchema = z.object({
   lendingRequest: z
     .object({
       id: z.string(),
-      itemId: z.string(),
+      /** Null once the item is deleted: a loan outlives it (docs/decisions/0028) and `itemName` keeps its name. */
+      itemId: z.string().nullable(),
       itemName: z.string(),
       ownerId: z.string(),
       requesterId: z.string(),

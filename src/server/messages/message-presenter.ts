@@ -39,9 +39,10 @@ export function presentMessage(row: ThreadMessageRow): Message {
     createdAt: message.createdAt.toISOString(),
     readAt: message.readAt ? message.readAt.toISOString() : null,
     sender: { name: row.senderName, deleted: row.senderDeleted },
-    // Left joins give a null id when the message has no request (or one the reader is not party to).
+    // Left joins give a null id when the message has no request (or one the reader is not party to). A loan
+    // whose item is deleted stays, under the item's kept name (docs/decisions/0028).
     lendingRequest:
-      lending?.id && lending.itemId && lending.ownerId && lending.requesterId && lending.status
+      lending?.id && lending.ownerId && lending.requesterId && lending.status
         ? {
             id: lending.id,
             itemId: lending.itemId,

@@ -42,7 +42,8 @@ export function selectThreadMessages(db: DbOrTx, readerId: string, partnerId: st
       lendingRequest: {
         id: lendingRequests.id,
         itemId: lendingRequests.itemId,
-        itemName: items.name,
+        // A kept loan outlives its item: the name copied into the loan when the item went (ADR 0028).
+        itemName: sql<string | null>`coalesce(${items.name}, ${lendingRequests.itemName})`,
         ownerId: lendingRequests.ownerId,
         requesterId: lendingRequests.requesterId,
         status: lendingRequests.status,
