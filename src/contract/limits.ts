@@ -92,6 +92,11 @@ export const LIMITS = {
   borrowStartMaxDays: 365,
   /** A loan lasts at most this many days from its start to its return date. */
   loanMaxDays: 365,
+  /**
+   * A loan history list (per item, per contact) holds the newest this many
+   * loans; the counts beside it still count every loan (docs/decisions/0028).
+   */
+  loanHistoryMax: 100,
 } as const;
 
 /** Polling intervals of spec §9 (fallback while the live stream is down). */

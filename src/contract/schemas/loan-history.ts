@@ -104,6 +104,7 @@ export const loanHistoryEntrySchema = z.object({
   note: z.string().nullable(),
 });
 export type LoanHistoryEntry = z.infer<typeof loanHistoryEntrySchema>;
+/** Newest first, at most LIMITS.loanHistoryMax loans. */
 export const loanHistoryListSchema = z.array(loanHistoryEntrySchema);
 
 /** "lent 12 · borrowed 5": loans that happened (handed out), disputed ones left out. */
@@ -113,7 +114,7 @@ export const loanCountsSchema = z.object({
 });
 export type LoanCounts = z.infer<typeof loanCountsSchema>;
 
-/** GET /api/contacts/{id}/loans: what I lent them and borrowed from them. */
+/** GET /api/contacts/{id}/loans: what I lent them and borrowed from them; `counts` count every loan, not only those listed. */
 export const contactLoanHistorySchema = z.object({
   counts: loanCountsSchema,
   loans: loanHistoryListSchema,

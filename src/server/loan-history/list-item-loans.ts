@@ -9,7 +9,8 @@ import { selectLoanHistory, type LoanHistoryRow } from './loan-history-query';
  * GET /api/items/{id}/loans: who borrowed the item and when, for its owner
  * only (rule `item:readLoans`): a stranger gets 404 as for the item itself,
  * someone it is shared with 403. Disputed loans are listed (the owner's
- * history flags them). Two statements whatever the number of loans.
+ * history flags them), the newest LIMITS.loanHistoryMax. Two statements
+ * whatever the number of loans.
  */
 export async function listItemLoans(db: Database, actor: Actor, itemId: string): Promise<LoanHistoryRow[]> {
   await authorizeItem(db, actor, itemId, 'item:readLoans');

@@ -1,5 +1,5 @@
-import type { LoanCounts, LoanHistoryEntry } from '../../contract/schemas/loan-history';
-import { HANDED_OUT, type LoanHistoryRow } from './loan-history-query';
+import type { LoanHistoryEntry } from '../../contract/schemas/loan-history';
+import type { LoanHistoryRow } from './loan-history-query';
 
 type LoanPartner = LoanHistoryEntry['partner'];
 
@@ -56,18 +56,5 @@ export function presentLoanHistoryEntry(row: LoanHistoryRow): LoanHistoryEntry {
     // ask ("could I borrow it for the shelves?"), written before there was a loan; it stays in the request and
     // the conversation both already have, and would read as a note on the loan here.
     note: row.origin === 'recorded' && row.readerIsOwner ? row.message : null,
-  };
-}
-
-/**
- * "lent 12 · borrowed 5" between the reader and one contact, from the list
- * itself (no second statement): loans handed out, disputed ones left out
- * (ADR 0028), each counted on the reader's side of it.
- */
-export function countLoans(rows: LoanHistoryRow[]): LoanCounts {
-  const handedOut = rows.filter((row) => (HANDED_OUT as readonly string[]).includes(row.status));
-  return {
-    lent: handedOut.filter((row) => row.readerIsOwner).length,
-    borrowed: handedOut.filter((row) => !row.readerIsOwner).length,
   };
 }

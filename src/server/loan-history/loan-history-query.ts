@@ -1,5 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { LIMITS } from '../../contract/limits';
+import type { LoanCounts } from '../../contract/schemas/loan-history';
 import type { DbOrTx } from '../db/client';
 import { contacts, items, lendingRequests, users } from '../db/schema';
 
@@ -30,7 +32,8 @@ export function shownInHistoryOf(readerId: string): SQL {
  * for them. The owner's entry for the borrower (`borrower_contact_id`) is
  * joined only when the reader is that owner: it is their record, not the
  * borrower's. Callers pass who may be read as `where` (always a side the
- * reader is on); newest first by the day the item was handed out.
+ * reader is on); newest first by the day the item was handed out, at most
+ * LIMITS.loanHistoryMax of them (countLoanHistory counts them all).
  */
 export function selectLoanHistory(db: DbOrTx, readerId: string, where: SQL) {
   const readerIsOwner = sql`${lendingRequests.ownerId} = ${readerId}`;
@@ -71,7 +74,25 @@ export function selectLoanHistory(db: DbOrTx, readerId: string, where: SQL) {
         desc(lendingRequests.requestedAt),
         desc(lendingRequests.id),
       )
+      .limit(LIMITS.loanHistoryMax)
   );
 }
 
 export type LoanHistoryRow = Awaited<ReturnType<typeof selectLoanHistory>>[number];
+
+/**
+ * "lent 12 · borrowed 5" over every loan `where` selects (not only the
+ * listed newest ones): loans handed out, disputed ones left out (ADR 0028),
+ * each counted on the reader's side of it. One statement.
+ */
+export async function countLoanHistory(db: DbOrTx, readerId: string, where: SQL): Promise<LoanCounts> {
+  const readerIsOwner = sql`${lendingRequests.ownerId} = ${readerId}`;
+  const [counts] = await db
+    .select({
+      lent: sql<number>`count(*) FILTER (WHERE ${readerIsOwner})`.mapWith(Number),
+      borrowed: sql<number>`count(*) FILTER (WHERE NOT (${readerIsOwner}))`.mapWith(Number),
+    })
+    .from(lendingRequests)
+    .where(and(where, inArray(lendingRequests.status, [...HANDED_OUT])));
+  return counts ?? { lent: 0, borrowed: 0 };
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createContact, createUser } from '../../../tests/support/factories';
 import { createItem } from '../../../tests/support/item-factories';
+import { LIMITS } from '../../contract/limits';
 import { lendingRequests } from '../db/schema';
 
 /**
@@ -93,11 +94,12 @@ describe('statements per history request, 5 loans against 500', () => {
     expect(many.statements).toBe(few.statements);
   });
 
-  it('really lists every loan of the big world', async () => {
+  it('lists the newest LIMITS.loanHistoryMax loans of the big world and counts all of them', async () => {
     const items = await statementsFor(large.owner, `/api/items/${large.itemId}/loans`);
-    expect(items.body).toHaveLength(400);
+    expect(items.body).toHaveLength(LIMITS.loanHistoryMax);
     const contact = await statementsFor(large.owner, `/api/contacts/${large.ownersEntryForFriend}/loans`);
     expect(contact.body).toMatchObject({ counts: { lent: 100, borrowed: 100 } });
+    expect((contact.body as { loans: unknown[] }).loans).toHaveLength(LIMITS.loanHistoryMax);
     const counts = await statementsFor(large.owner, '/api/user/loan-counts');
     expect(counts.body).toEqual({ lent: 400, borrowed: 100 });
   });

@@ -7,7 +7,7 @@ import { requireActor } from '../policies';
 import { getLoanCounts } from './get-loan-counts';
 import { listContactLoans } from './list-contact-loans';
 import { listItemLoans } from './list-item-loans';
-import { countLoans, presentLoanHistoryEntry } from './loan-history-presenter';
+import { presentLoanHistoryEntry } from './loan-history-presenter';
 
 /** Issue 19 "History" (docs/decisions/0028): per item, per contact, and one's own counts. Read only. */
 export const loanHistoryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -21,8 +21,8 @@ export const loanHistoryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     '/api/contacts/:id/loans',
     { schema: { params: contactIdParamsSchema, response: { 200: contactLoanHistorySchema } } },
     async (request) => {
-      const rows = await listContactLoans(db, requireActor(request), request.params.id);
-      return { counts: countLoans(rows), loans: rows.map(presentLoanHistoryEntry) };
+      const { rows, counts } = await listContactLoans(db, requireActor(request), request.params.id);
+      return { counts, loans: rows.map(presentLoanHistoryEntry) };
     },
   );
 
