@@ -132,6 +132,9 @@ describe('<RecordLoanDialog/>', () => {
     pick(lentOn, inDays(-2));
     pick(backBy, inDays(5));
     await user.type(note, ' with the spare battery ');
+    // The note stays the owner's (docs/decisions/0028), and the form says so where it is written.
+    expect(note.getAttribute('aria-describedby')).toContain('-hint');
+    expect(within(dialog).getByText('Only you see this note.')).toBeTruthy();
     await user.click(submit);
 
     expect((await screen.findByTestId('toast')).textContent).toContain('Loan recorded');

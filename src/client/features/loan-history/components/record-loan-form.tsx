@@ -152,6 +152,8 @@ export function RecordLoanForm({ item, contacts, onDone }: RecordLoanFormProps) 
         rows={2}
         limit={LIMITS.messageMax}
         placeholder={t('loanHistory.record.notePlaceholder')}
+        // The note is the owner's own, never shown to the borrower (docs/decisions/0028).
+        hint={t('loanHistory.record.noteHint')}
         error={errorText(errors.note?.message)}
         data-testid="record-loan-note"
         {...register('note')}
