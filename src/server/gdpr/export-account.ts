@@ -15,6 +15,7 @@ import { AppError } from '../http/app-error';
 import type { PhotoStore } from '../photos/photo-store';
 import { exportItems } from './export-items';
 import { exportLoanExtensions } from './export-loan-extensions';
+import { exportNetworkMatches } from './export-network-matches';
 import { exportNotifications, exportNotificationSettings } from './export-notifications';
 import { iso, jsonArray, keyset, other, pages, person } from './export-pages';
 import {
@@ -97,6 +98,7 @@ export async function* exportAccount(db: Database, userId: string, options: Expo
     ['messages', () => exportMessages(db, userId, size)],
     ['networkRequests', () => exportNetworkRequests(db, userId, size)],
     ['networkRequestAnswers', () => exportNetworkAnswers(db, userId, size)],
+    ['networkRequestMatches', () => exportNetworkMatches(db, userId, size)],
     ['feedback', () => exportFeedback(db, userId, size)],
     ['blockedPeople', () => exportBlockedPeople(db, userId, size)],
     ['notificationSettings', () => exportNotificationSettings(db, userId, size)],
