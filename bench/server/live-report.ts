@@ -29,6 +29,8 @@ export interface LiveVariant {
   /** Seconds to open every stream (GET /api/events up to its `ready`, 50 at a time). */
   openSeconds: number;
   sent: number;
+  /** Sent before the measured ones at the same rate, not recorded (their losses and errors still count). */
+  warmUpMessages: number;
   /** POSTs that did not answer 201 (and how they answered). */
   postErrors: number;
   postStatus: Record<string, number>;
@@ -139,7 +141,8 @@ export function liveMarkdown(result: LiveMeasurement): string[] {
       )
       .join('; ');
     lines.push(
-      `- ${v.name}: streams opened in ${v.openSeconds.toFixed(1)} s; ${memory}. ${v.beforeAnswer} of ` +
+      `- ${v.name}: streams opened in ${v.openSeconds.toFixed(1)} s; ${memory}. ${v.warmUpMessages} unrecorded ` +
+        `warm-up messages first. ${v.beforeAnswer} of ` +
         `${v.delivered} events arrived before their POST's answer (counted as 0 ms after it); ` +
         `${v.echoesLost} sender echoes missing, ${v.unexpectedEvents} unmatched events, ${v.resyncs} resyncs, ` +
         `${v.streamsEnded} streams ended by the server. ${v.pings.count} pings between ` +

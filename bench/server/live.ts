@@ -63,6 +63,7 @@ interface Sent {
 }
 
 const OPEN_CONCURRENCY = 50;
+const WARM_UP_SECONDS = 2;
 
 export async function measureLive(options: LiveOptions): Promise<LiveMeasurement> {
   const users = await signInUsers(options.database.handle.db, options.shape, options.streams);
@@ -155,6 +156,54 @@ async function measureVariant(
 
   const streams: OpenStream[] = [];
   const agent = postAgent();
+  /** Sends `total` messages at the rate, open loop, then waits for their events (at most the grace period). */
+  const sendAtRate = async (total: number, phase: string) => {
+    const all: Sent[] = [];
+    const posts: Promise<void>[] = [];
+    const started = performance.now();
+    for (let seq = 0; seq < total; seq++) {
+      await sleep(started + (seq * 1000) / messagesPerSecond - performance.now());
+      const pair = pairs[seq % pairs.length];
+      if (!pair) break;
+      const sent: Sent = { startedAt: performance.now() };
+      const queues = [
+        [awaitingDelivery, key(pair.receiver.id, pair.sender.id)],
+        [awaitingEcho, key(pair.sender.id, pair.receiver.id)],
+        [awaitingNotify, key(pair.receiver.id, pair.sender.id)],
+      ] as const;
+      for (const [queue, k] of queues) queue.set(k, [...(queue.get(k) ?? []), sent]);
+      all.push(sent);
+      // Nothing was stored, so nothing will arrive: stop waiting for it.
+      const forget = () => {
+        for (const [queue, k] of queues)
+          queue.set(
+            k,
+            (queue.get(k) ?? []).filter((s) => s !== sent),
+          );
+      };
+      const body = { receiverId: pair.receiver.id, content: `Live bench ${name} ${phase} #${seq}` };
+      posts.push(
+        postJson(agent, instances.A.origin, '/api/messages', pair.sender.cookie, body).then(
+          ({ status }) => {
+            sent.answeredAt = performance.now();
+            sent.status = status;
+            if (status !== 201) forget();
+          },
+          () => {
+            sent.status = 0;
+            forget();
+          },
+        ),
+      );
+    }
+    await Promise.all(posts);
+    const done = () => all.every((s) => s.status !== 201 || (s.deliveredAt !== undefined && s.echoedAt !== undefined));
+    const graceEnd = performance.now() + options.graceSeconds * 1000;
+    while (!done() && performance.now() < graceEnd) await sleep(50);
+    // Late events of this phase must not be taken for the next one's.
+    for (const queue of [awaitingDelivery, awaitingEcho, awaitingNotify]) queue.clear();
+    return { all, started };
+  };
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   try {
     const openStarted = performance.now();
@@ -174,53 +223,12 @@ async function measureVariant(
     const rssOpen = await Promise.all(names.map((n) => memoryOf(instances[n])));
     options.log(`live (${name}): ${streams.length} streams open in ${openSeconds.toFixed(1)} s`);
 
-    const all: Sent[] = [];
-    const posts: Promise<void>[] = [];
-    const total = Math.round(messagesPerSecond * seconds);
+    // Unrecorded warm-up: the first sends through a fresh server prepare their statements on each
+    // pooled connection and run unoptimised code (hundreds of ms); its lost events still count.
+    const warmUp = await sendAtRate(Math.round(messagesPerSecond * WARM_UP_SECONDS), 'warm-up');
     loopDelay.enable();
-    const started = performance.now();
-    for (let seq = 0; seq < total; seq++) {
-      await sleep(started + (seq * 1000) / messagesPerSecond - performance.now());
-      const pair = pairs[seq % pairs.length];
-      if (!pair) break;
-      const sent: Sent = { startedAt: performance.now() };
-      const queues = [
-        [awaitingDelivery, key(pair.receiver.id, pair.sender.id)],
-        [awaitingEcho, key(pair.sender.id, pair.receiver.id)],
-        [awaitingNotify, key(pair.receiver.id, pair.sender.id)],
-      ] as const;
-      for (const [queue, k] of queues) queue.set(k, [...(queue.get(k) ?? []), sent]);
-      all.push(sent);
-      const body = { receiverId: pair.receiver.id, content: `Live bench ${name} #${seq}` };
-      posts.push(
-        postJson(agent, instances.A.origin, '/api/messages', pair.sender.cookie, body).then(
-          ({ status }) => {
-            sent.answeredAt = performance.now();
-            sent.status = status;
-            // Nothing was stored, so nothing will arrive: stop waiting for it.
-            if (status !== 201)
-              for (const [queue, k] of queues)
-                queue.set(
-                  k,
-                  (queue.get(k) ?? []).filter((s) => s !== sent),
-                );
-          },
-          () => {
-            sent.status = 0;
-            for (const [queue, k] of queues)
-              queue.set(
-                k,
-                (queue.get(k) ?? []).filter((s) => s !== sent),
-              );
-          },
-        ),
-      );
-    }
-    await Promise.all(posts);
+    const { all, started } = await sendAtRate(Math.round(messagesPerSecond * seconds), 'measured');
     loopDelay.disable();
-    const done = () => all.every((s) => s.status !== 201 || (s.deliveredAt !== undefined && s.echoedAt !== undefined));
-    const graceEnd = performance.now() + options.graceSeconds * 1000;
-    while (!done() && performance.now() < graceEnd) await sleep(50);
     const rssAfter = await Promise.all(names.map((n) => memoryOf(instances[n])));
 
     const stored = all.filter((s) => s.status === 201);
@@ -242,7 +250,9 @@ async function measureVariant(
         perStreamKiB: before === null || open === null || streamsHere === 0 ? null : (open - before) / streamsHere,
       };
     });
-    const lost = stored.length - delivered.length;
+    const warmUpStored = warmUp.all.filter((s) => s.status === 201);
+    const warmUpLost = warmUpStored.filter((s) => s.deliveredAt === undefined).length;
+    const lost = stored.length - delivered.length + warmUpLost;
     const second = (at: number) => (at - started) / 1000;
     const pingsDuring = pingTimes.filter((at) => at >= started).map(second);
     // Sends that started within half a second of the streams' pings (which queue 1 session check per stream).
@@ -264,11 +274,12 @@ async function measureVariant(
       seconds,
       openSeconds,
       sent: all.length,
-      postErrors: all.length - stored.length,
+      warmUpMessages: warmUp.all.length,
+      postErrors: all.length - stored.length + warmUp.all.length - warmUpStored.length,
       postStatus,
       delivered: delivered.length,
       lost,
-      echoesLost: stored.filter((s) => s.echoedAt === undefined).length,
+      echoesLost: [...warmUpStored, ...stored].filter((s) => s.echoedAt === undefined).length,
       unexpectedEvents: counts.unexpected,
       resyncs: counts.resyncs,
       streamsEnded: streams.filter((s) => s.endedUnexpectedly).length,
