@@ -41,7 +41,6 @@ const WITHOUT_RESPONSE_SCHEMA: Record<string, string> = {
   'POST /oidc/interaction/:uid/login': 'the sign-in page again or a redirect back to the provider',
   'POST /oidc/interaction/:uid/create': 'the sign-in page again or a redirect back to the provider',
   'POST /oidc/interaction/:uid/abort': 'a redirect back to the provider',
-  'GET /index.html': 'a file of the built client (@fastify/static registers one route per file)',
   'GET /*': 'the built client’s files, or its index.html for app routes',
 };
 

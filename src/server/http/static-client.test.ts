@@ -26,6 +26,8 @@ function writeClientDir(): string {
   writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(dir, 'manifest.webmanifest'), JSON.stringify({ name: 'Lendloop', short_name: 'Lendloop' }));
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1);');
+  // Stands in for the compressed copy the build writes beside each text file.
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js.br'), 'brotli bytes');
   writeFileSync(path.join(dir, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   writeFileSync(path.join(dir, 'locales', 'en', 'translation.json'), '{}');
   return dir;
@@ -78,6 +80,32 @@ describe('the static client and the installable app', () => {
     const response = await app.inject({ method: 'GET', url: '/locales/en/translation.json?__WB_REVISION__=abc' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the compressed copy the build wrote when the browser accepts it, and HEAD without a body', async () => {
+    const compressed = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(compressed.body).toBe('brotli bytes');
+    const plain = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1);');
+    const head = await app.inject({ method: 'HEAD', url: '/assets/index-abc123.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a missing asset with a 404, not the shell', async () => {
+    const missing = await app.inject({ method: 'GET', url: '/assets/index-gone.js' });
+    expect(missing.statusCode).toBe(404);
+    const escape = await app.inject({ method: 'GET', url: '/assets/../../etc/passwd' });
+    expect(escape.body).not.toContain('root:');
   });
 
   it('answers deep links with the shell and unknown API paths with a real 404', async () => {

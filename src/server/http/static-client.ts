@@ -15,7 +15,10 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
   if (!existsSync(path.join(clientDir, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root: clientDir,
-    wildcard: false,
+    // Only reply.sendFile: the catch-all route below serves every file. A route per file
+    // (wildcard: false) made the ~470 files of a build (with their .br/.gz) ~950 routes, which
+    // doubled the time buildApp takes at every start (docs/performance.md, start-up).
+    serve: false,
     index: false,
     // The build writes .br and .gz beside each text file (vite.config.ts): served by Accept-Encoding, no CPU per request.
     preCompressed: true,
