@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/da
 import { createUser } from '../../../tests/support/factories';
 import { sessions } from '../db/schema';
 import { createInProcessEventBus, type LiveEventBus } from './live-event-bus';
-import { MAX_STREAMS_PER_USER } from './routes';
+import { firstPingDelay, MAX_STREAMS_PER_USER } from './routes';
 import { startLiveTestApp, type LiveTestApp, type SseStream } from '../../../tests/support/live';
 
 const PING_MS = 150;
@@ -121,6 +121,14 @@ describe('GET /api/events', () => {
     await stream.nextEvent();
     expect(await stream.next()).toEqual({ kind: 'comment', text: 'ping' });
     expect(await stream.next()).toEqual({ kind: 'comment', text: 'ping' });
+  });
+
+  it('starts each stream’s pings at its own phase, within one interval (no burst after a mass reconnect)', () => {
+    expect(firstPingDelay(25_000, 0)).toBe(12_500);
+    expect(firstPingDelay(25_000, 0.5)).toBe(18_750);
+    expect(firstPingDelay(25_000, 0.9999)).toBeLessThanOrEqual(25_000);
+    const delays = new Set(Array.from({ length: 50 }, () => firstPingDelay(25_000)));
+    expect(delays.size).toBeGreaterThan(1);
   });
 
   it('ends the stream at the next ping once the user signed out', async () => {
