@@ -55,7 +55,8 @@ export interface StartupMeasurement {
   cases: StartupCase[];
   loadAverage: { start: number[]; end: number[] };
   targets: typeof STARTUP_TARGETS;
-  met: { seconds: boolean; idleRss: boolean; cleanStops: boolean };
+  /** Per case: the first start on a fresh DATA_DIR, and a restart. */
+  met: { coldSeconds: boolean; warmSeconds: boolean; idleRss: boolean; cleanStops: boolean };
 }
 
 interface Summary {
@@ -127,7 +128,8 @@ export async function measureStartup(options: {
     loadAverage: { start: loadAtStart, end: loadavg() },
     targets: STARTUP_TARGETS,
     met: {
-      seconds: cases.every((c) => c.seconds.p50 <= STARTUP_TARGETS.seconds),
+      coldSeconds: cold.length > 0 && summarize(cold.map((r) => r.seconds)).p50 <= STARTUP_TARGETS.seconds,
+      warmSeconds: warm.length > 0 && summarize(warm.map((r) => r.seconds)).p50 <= STARTUP_TARGETS.seconds,
       idleRss: cases.every((c) => c.serverRssMiB !== null && c.serverRssMiB.p50 <= STARTUP_TARGETS.idleRssMiB),
       cleanStops: all.every((r) => r.exitCode === 0 && r.postgresGone),
     },
@@ -296,6 +298,7 @@ function summarizeCase(name: StartupCase['name'], label: string, runs: StartupRu
   };
 }
 
+const ok = (met: boolean) => (met ? 'ok' : '**MISSED**');
 const mib = (value: number | null) => (value === null ? '?' : value.toFixed(0));
 
 export function startupMarkdown(result: StartupMeasurement): string[] {
@@ -327,7 +330,8 @@ export function startupMarkdown(result: StartupMeasurement): string[] {
   const { met } = result;
   lines.push('');
   lines.push(
-    `Start-up targets: time ${met.seconds ? 'ok' : '**MISSED**'}, idle RSS ${met.idleRss ? 'ok' : '**MISSED**'}; ` +
+    `Start-up targets (p50): time of a restart ${ok(met.warmSeconds)}, of the first start ${ok(met.coldSeconds)}, ` +
+      `idle RSS ${ok(met.idleRss)}; ` +
       `every stop ${met.cleanStops ? 'exited 0 with its PostgreSQL gone' : '**did not exit cleanly**'}.`,
   );
   return lines;
