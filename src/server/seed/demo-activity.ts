@@ -11,7 +11,7 @@ import type { DemoUsername } from './demo-people';
 export interface DemoLendingRequest {
   item: DemoItemName;
   requester: DemoUsername;
-  /** A request's status; a dispute belongs to recorded loans, which the demo has none of. */
+  /** A request's status; a dispute belongs to recorded loans (DEMO_RECORDED_LOANS). */
   status: Exclude<LendingRequestStatus, 'disputed'>;
   message: string;
   /** Requested from/until, in days from today (negative: in the past). */
@@ -119,6 +119,67 @@ export const DEMO_LENDING_REQUESTS: readonly DemoLendingRequest[] = [
     fromInDays: 3,
     untilInDays: 4,
     stepsDaysAgo: [0.08],
+  },
+];
+
+/**
+ * A loan an owner wrote down after lending the item outside the app
+ * (docs/decisions/0028), through recordLoan. (item, origin 'recorded',
+ * borrower) is its natural key. A registered borrower is a linked contact
+ * the owner may message, so the loan is theirs too and they are told; a
+ * typed name is the owner's record only.
+ */
+export interface DemoRecordedLoan {
+  item: DemoItemName;
+  borrower: { username: DemoUsername } | { name: string };
+  lentDaysAgo: number;
+  /** Due date in days from today (negative: in the past); none if omitted. */
+  dueInDays?: number;
+  /** Already back: a finished loan, history only. Omitted: the item is out now. */
+  returnedDaysAgo?: number;
+  /** When the owner wrote it down (the `loan_recorded` message's date). */
+  recordedDaysAgo: number;
+  /** The owner's own note; only they read it. */
+  note: string;
+  /** The borrower said "That's not right" this many days ago (disputeLoan): status 'disputed'. */
+  disputedDaysAgo?: number;
+}
+
+/** Items here are free of DEMO_LENDING_REQUESTS: an ongoing loan needs the item at home. */
+export const DEMO_RECORDED_LOANS: readonly DemoRecordedLoan[] = [
+  {
+    item: 'Folding chairs (set of 6)',
+    borrower: { username: 'lena.meier' },
+    lentDaysAgo: 24,
+    dueInDays: -21,
+    returnedDaysAgo: 21,
+    recordedDaysAgo: 20.8,
+    note: 'For Lena’s birthday garden party. All six came back, folded and dry.',
+  },
+  {
+    item: 'Snowboard (156 cm) with bindings',
+    borrower: { username: 'marco.rossi' },
+    lentDaysAgo: 12,
+    dueInDays: 9,
+    recordedDaysAgo: 3.2,
+    note: 'Marco took it to Flumserberg, I think? Wax it before it goes back in the cellar.',
+    disputedDaysAgo: 2.9,
+  },
+  {
+    item: 'Picture books for ages 3–6 (10 books)',
+    borrower: { username: 'lena.meier' },
+    lentDaysAgo: 6,
+    dueInDays: 8,
+    recordedDaysAgo: 5.9,
+    note: 'Handed over at the kindergarten gate. The Gruffalo has a torn page already, not her fault.',
+  },
+  {
+    item: 'Steam cleaner',
+    borrower: { name: 'Mme Perrin (ground floor)' },
+    lentDaysAgo: 3,
+    dueInDays: 4,
+    recordedDaysAgo: 2.9,
+    note: 'She moves out at the end of the month and needs it for the flat handover.',
   },
 ];
 

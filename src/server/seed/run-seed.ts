@@ -71,6 +71,8 @@ const COUNT_LABELS: Record<keyof SeedCounts, string> = {
   photos: 'photos',
   shares: 'shares',
   lendingSteps: 'lending request steps',
+  recordedLoans: 'recorded loans',
+  loanDisputes: 'disputed loans',
   messages: 'messages',
   networkRequests: 'network requests',
   networkResponses: 'answers to network requests',

@@ -21,6 +21,9 @@ export interface SeedCounts {
   photos: number;
   shares: number;
   lendingSteps: number;
+  /** Loans written down after the fact (recordLoan), and those the borrower then disputed. */
+  recordedLoans: number;
+  loanDisputes: number;
   messages: number;
   networkRequests: number;
   networkResponses: number;
@@ -38,6 +41,8 @@ export function emptyCounts(): SeedCounts {
     photos: 0,
     shares: 0,
     lendingSteps: 0,
+    recordedLoans: 0,
+    loanDisputes: 0,
     messages: 0,
     networkRequests: 0,
     networkResponses: 0,

@@ -6,6 +6,7 @@ import { seedConversations, seedNetworkRequests } from './seed-messages';
 import { seedContacts, seedGroups } from './seed-network';
 import { seedItems } from './seed-items';
 import { seedPeople } from './seed-people';
+import { seedRecordedLoans } from './seed-recorded-loans';
 
 /** Arbitrary constant naming the seed's lock in pg_advisory_lock (the migrations use another). */
 const SEED_LOCK_KEY = 7_424_190_332;
@@ -54,6 +55,7 @@ export async function seedDemoData(
     await seedGroups(context);
     await seedItems(context);
     await seedLendingRequests(context);
+    await seedRecordedLoans(context);
     await seedConversations(context);
     await seedNetworkRequests(context);
     await context.bus.close();

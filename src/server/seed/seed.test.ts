@@ -1,9 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_CATEGORIES, LENDING_REQUEST_STATUSES } from '../../contract/enums';
+import type { ContactLoanHistory } from '../../contract/schemas/loan-history';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { CookieJar, freePort, signInThroughProvider, step } from '../../../tests/support/oidc-flow';
-import { idpAccounts, items, users } from '../db/schema';
+import { contacts, idpAccounts, items, users } from '../db/schema';
+import { DEMO_RECORDED_LOANS } from './demo-activity';
 import { DEMO_PEOPLE } from './demo-people';
 import type { SeedCounts } from './seed-context';
 import { builtinIssuerFor, seedDemoData } from './seed-demo-data';
@@ -89,26 +91,89 @@ describe('npm run seed', () => {
     expect(rows.map((row) => row.category).sort()).toEqual([...ITEM_CATEGORIES].sort());
   });
 
-  it('has lending requests in every status, each with the messages its steps posted', async () => {
-    const { rows: requests } = await t.database.pool.query<{ status: string; systemEvents: string[] }>(
-      `SELECT r.status, array(SELECT m.system_event FROM messages m
-                              WHERE m.lending_request_id = r.id AND m.system_event IS NOT NULL
-                              ORDER BY m.created_at) AS "systemEvents"
+  it('has lending requests and recorded loans in every status, each with the system messages the app posted', async () => {
+    const { rows: loans } = await t.database.pool.query<{ key: string; status: string; systemEvents: string[] }>(
+      `SELECT r.origin || ':' || r.status || CASE WHEN r.origin = 'recorded' AND r.requester_id IS NULL
+                                                  THEN ':name' ELSE '' END AS key,
+              r.status,
+              array(SELECT m.system_event FROM messages m
+                     WHERE m.lending_request_id = r.id AND m.system_event IS NOT NULL
+                     ORDER BY m.created_at) AS "systemEvents"
          FROM lending_requests r`,
     );
-    expect(new Set(requests.map((r) => r.status))).toEqual(new Set(LENDING_REQUEST_STATUSES));
+    expect(new Set(loans.map((r) => r.status))).toEqual(new Set(LENDING_REQUEST_STATUSES));
     const expected: Record<string, string[]> = {
-      pending: ['request_created'],
-      accepted: ['request_created', 'request_accepted'],
-      declined: ['request_created', 'request_declined'],
-      borrowed: ['request_created', 'request_accepted', 'item_borrowed'],
-      returned: ['request_created', 'request_accepted', 'item_borrowed', 'item_returned'],
-      withdrawn: ['request_created', 'request_withdrawn'],
+      'request:pending': ['request_created'],
+      'request:accepted': ['request_created', 'request_accepted'],
+      'request:declined': ['request_created', 'request_declined'],
+      'request:borrowed': ['request_created', 'request_accepted', 'item_borrowed'],
+      'request:returned': ['request_created', 'request_accepted', 'item_borrowed', 'item_returned'],
+      'request:withdrawn': ['request_created', 'request_withdrawn'],
+      // A registered borrower is told once, when the loan is written down, whether it is out or already back.
+      'recorded:borrowed': ['loan_recorded'],
+      'recorded:returned': ['loan_recorded'],
+      'recorded:disputed': ['loan_recorded', 'loan_disputed'],
+      // Someone without an account: the owner's record only, nobody to tell.
+      'recorded:borrowed:name': [],
     };
-    for (const request of requests) expect(request.systemEvents).toEqual(expected[request.status]);
-    // The item follows the state machine: lent out exactly while a request is borrowed.
+    expect(new Set(loans.map((r) => r.key))).toEqual(new Set(Object.keys(expected)));
+    for (const loan of loans) expect({ [loan.key]: loan.systemEvents }).toEqual({ [loan.key]: expected[loan.key] });
+    expect(firstRun.recordedLoans).toBe(DEMO_RECORDED_LOANS.length);
+    expect(firstRun.loanDisputes).toBe(1);
+    // The item follows its loans: lent out exactly while a request or a recorded loan is borrowed.
     const lentOut = await t.db.select({ id: items.id }).from(items).where(eq(items.status, 'borrowed'));
-    expect(lentOut).toHaveLength(requests.filter((r) => r.status === 'borrowed').length);
+    expect(lentOut).toHaveLength(loans.filter((r) => r.status === 'borrowed').length);
+  });
+
+  it('dates recorded loans and their messages in the past, and shows them on the borrower’s side of the history', async () => {
+    const { rows } = await t.database.pool.query<{ inPast: boolean }>(
+      `SELECT bool_and(r.lent_on <= current_date AND r.requested_at < now() - interval '1 day'
+                       AND (r.returned_on IS NULL OR r.returned_on <= current_date)
+                       AND NOT EXISTS (SELECT 1 FROM messages m
+                                        WHERE m.lending_request_id = r.id AND m.created_at > now() - interval '1 day'))
+                AS "inPast"
+         FROM lending_requests r WHERE r.origin = 'recorded'`,
+    );
+    expect(rows[0]?.inPast).toBe(true);
+
+    const lena = await userNamed('lena.meier');
+    const sophie = await userNamed('sophie.dubois');
+    const [entry] = await t.db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.userId, lena.id), eq(contacts.contactUserId, sophie.id)));
+    const history = await t.request(lena, { method: 'GET', url: `/api/contacts/${entry!.id}/loans` });
+    expect(history.statusCode).toBe(200);
+    const { loans } = history.json() as ContactLoanHistory;
+    expect(loans.find((loan) => loan.itemName === 'Folding chairs (set of 6)')).toMatchObject({
+      role: 'borrowed',
+      origin: 'recorded',
+      status: 'returned',
+      returnedLate: false,
+      // The owner's note is the owner's own.
+      note: null,
+    });
+  });
+
+  it('completes a run that stopped between recording a loan and its dispute', async () => {
+    // The state right after recordLoan: the loan out with Marco, the item lent out, no dispute told yet.
+    const { rows } = await t.database.pool.query<{ id: string; itemId: string }>(
+      `SELECT id, item_id AS "itemId" FROM lending_requests WHERE status = 'disputed'`,
+    );
+    expect(rows).toHaveLength(1);
+    const [{ id, itemId }] = rows as [{ id: string; itemId: string }];
+    await t.database.pool.query(`UPDATE lending_requests SET status = 'borrowed' WHERE id = $1`, [id]);
+    await t.database.pool.query(`UPDATE items SET status = 'borrowed' WHERE id = $1`, [itemId]);
+    await t.database.pool.query(
+      `DELETE FROM messages WHERE lending_request_id = $1 AND system_event = 'loan_disputed'`,
+      [id],
+    );
+
+    const resumed = await seedDemoData(t.database, { issuer });
+    expect(resumed).toMatchObject({ recordedLoans: 0, loanDisputes: 1, messages: 1 });
+    const [item] = await t.db.select({ status: items.status }).from(items).where(eq(items.id, itemId));
+    expect(item?.status).toBe('available');
+    expect(await rowCounts()).toEqual(rowsAfterFirst);
   });
 
   it('links every demo person to their account at the built-in provider', async () => {
