@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contact, UpdateContactInput } from '../../../../contract/schemas/contact';
 import { apiAnswer } from '../../../lib/api-client';
 import { CONTACTS_URL } from '../../../lib/query-keys/contact-query-keys';
+import { invalidateLoanHistoryQueries } from '../../../lib/query-keys/loan-query-keys';
 
 export interface UpdateContactVariables {
   id: string;
@@ -17,6 +18,11 @@ export function useUpdateContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateContact,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [CONTACTS_URL] }),
+    // A renamed contact: the item histories name the borrower too (issue 19).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [CONTACTS_URL] }),
+        invalidateLoanHistoryQueries(queryClient),
+      ]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateItemQueries, itemUrl } from '../../../lib/query-keys/item-query-keys';
+import { invalidateLoanHistoryQueries } from '../../../lib/query-keys/loan-query-keys';
 
 /** DELETE /api/items/{id} (owner): 204; 409 item_lent_out while someone has borrowed it. */
 export async function deleteItem(itemId: string): Promise<void> {
@@ -11,6 +12,7 @@ export function useDeleteItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteItem,
-    onSuccess: () => invalidateItemQueries(queryClient),
+    // The contact histories and the counts name the item too (issue 19).
+    onSuccess: () => Promise.all([invalidateItemQueries(queryClient), invalidateLoanHistoryQueries(queryClient)]),
   });
 }

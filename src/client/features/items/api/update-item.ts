@@ -3,6 +3,7 @@ import type { OwnItem } from '../../../../contract/schemas/item';
 import { apiAnswer } from '../../../lib/api-client';
 import type { ItemSaveBody } from './create-item';
 import { invalidateItemQueries, itemUrl } from '../../../lib/query-keys/item-query-keys';
+import { invalidateLoanHistoryQueries } from '../../../lib/query-keys/loan-query-keys';
 
 export interface UpdateItemVariables {
   itemId: string;
@@ -22,6 +23,7 @@ export function useUpdateItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateItem,
-    onSuccess: () => invalidateItemQueries(queryClient),
+    // A renamed item: the contact histories and the counts show its name too (issue 19).
+    onSuccess: () => Promise.all([invalidateItemQueries(queryClient), invalidateLoanHistoryQueries(queryClient)]),
   });
 }
