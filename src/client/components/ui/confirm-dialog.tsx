@@ -15,6 +15,8 @@ interface ConfirmDialogProps {
   /** Disables both buttons while the action runs. */
   pending?: boolean;
   destructive?: boolean;
+  /** Radix's close auto-focus: a caller whose trigger goes away with the action moves focus itself. */
+  onCloseAutoFocus?: (event: Event) => void;
   'data-testid'?: string;
 }
 
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   onConfirm,
   pending = false,
   destructive = false,
+  onCloseAutoFocus,
   'data-testid': testId,
 }: ConfirmDialogProps) {
   return (
@@ -39,6 +42,7 @@ export function ConfirmDialog({
         title={title}
         description={description}
         closeLabel={closeLabel}
+        onCloseAutoFocus={onCloseAutoFocus}
         data-testid={testId}
       >
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

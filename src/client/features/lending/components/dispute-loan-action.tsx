@@ -1,5 +1,5 @@
 import { CircleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -11,6 +11,12 @@ export interface DisputeLoanActionProps {
   requestId: string;
   itemName: string;
   ownerName: string;
+  /**
+   * Called once the loan is marked as not right. This button goes away with
+   * the loan (the card or notice re-renders), so the caller moves focus to
+   * what replaces it; without this, focus would fall back to the page body.
+   */
+  onDisputed?: () => void;
 }
 
 /**
@@ -18,17 +24,25 @@ export interface DisputeLoanActionProps {
  * docs/decisions/0028): asked once more in a dialog, since it ends the loan
  * and tells the owner.
  */
-export function DisputeLoanAction({ requestId, itemName, ownerName }: DisputeLoanActionProps) {
+export function DisputeLoanAction({ requestId, itemName, ownerName, onDisputed }: DisputeLoanActionProps) {
   const { t, i18n } = useTranslation();
   const [asking, setAsking] = useState(false);
   const dispute = useDisputeLoan();
+  // While the dispute runs, the refreshed card may unmount the dialog and this trigger: no focus restore then.
+  const disputing = useRef(false);
 
   const onConfirm = async () => {
+    disputing.current = true;
     const done = await runWithToasts(() => dispute.mutateAsync(requestId), i18n, {
       failure: t('lending.dispute.failed'),
       success: { title: t('lending.dispute.done') },
     });
-    if (done) setAsking(false);
+    if (!done) {
+      disputing.current = false;
+      return;
+    }
+    setAsking(false);
+    onDisputed?.();
   };
 
   return (
@@ -48,6 +62,9 @@ export function DisputeLoanAction({ requestId, itemName, ownerName }: DisputeLoa
         onConfirm={() => void onConfirm()}
         pending={dispute.isPending}
         destructive
+        onCloseAutoFocus={(event) => {
+          if (disputing.current && onDisputed) event.preventDefault();
+        }}
         data-testid="loan-dispute-dialog"
       />
     </>

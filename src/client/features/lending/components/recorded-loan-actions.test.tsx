@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SENT_REQUESTS_URL } from '../../../lib/query-keys/lending-query-keys';
 import { disputeLoanUrl, LOAN_COUNTS_URL } from '../../../lib/query-keys/loan-query-keys';
 import { makeLendingRequest } from '../../../testing/make-lending-request';
 import { makeSharedItem } from '../../../testing/make-item';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
+import { useSentRequests } from '../api/get-sent-requests';
 import { RequestActions } from './request-actions';
 
 const recorded = makeLendingRequest({
@@ -48,6 +49,33 @@ describe('a loan the owner recorded, on the borrower’s card', () => {
     expect([url, init.method]).toEqual([disputeLoanUrl(recorded.id), 'POST']);
     expect(queryClient.getQueryState([SENT_REQUESTS_URL])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState([LOAN_COUNTS_URL])?.isInvalidated).toBe(true);
+    expect(screen.queryByTestId('loan-dispute-dialog')).toBeNull();
+  });
+
+  it('after "That\'s not right" focus lands on the note that replaces the button, not on the page', async () => {
+    const user = userEvent.setup();
+    let disputed = false;
+    mockFetch({
+      [SENT_REQUESTS_URL]: () => ({ body: [{ ...recorded, status: disputed ? 'disputed' : 'borrowed' }] }),
+      [disputeLoanUrl(recorded.id)]: () => {
+        disputed = true;
+        return { body: { ...recorded, status: 'disputed' } };
+      },
+    });
+    // The card as the page shows it: its request comes from the sent requests, which the dispute refreshes.
+    function Card() {
+      const request = useSentRequests().data?.[0];
+      if (!request) return null;
+      const status = request.status === 'borrowed' ? 'borrowed' : 'available';
+      return <RequestActions item={makeSharedItem({ status })} request={request} onRequest={() => undefined} />;
+    }
+    renderWithProviders(<Card />);
+    await user.click(await screen.findByTestId('loan-dispute'));
+    await user.click(
+      within(screen.getByTestId('loan-dispute-dialog')).getByRole('button', { name: "That's not right" }),
+    );
+    await screen.findByTestId('toast');
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('item-request-disputed')));
     expect(screen.queryByTestId('loan-dispute-dialog')).toBeNull();
   });
 

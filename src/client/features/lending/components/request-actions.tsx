@@ -1,4 +1,5 @@
 import { CircleCheck, Clock, HandHelping, PackageCheck, CircleX, type LucideIcon } from 'lucide-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isReservedForPersonalUse } from '../../../../contract/items';
 import type { SharedItem } from '../../../../contract/schemas/item';
@@ -54,12 +55,17 @@ function PendingRequest({ item, request }: { item: SharedItem; request: LendingR
  * A loan the owner recorded (issue 19): who wrote it down, and the
  * borrower's "That's not right", which ends it and tells the owner.
  */
-function RecordedLoanNote({ request }: { request: LendingRequest }) {
+function RecordedLoanNote({ request, onDisputed }: { request: LendingRequest; onDisputed: () => void }) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="item-request-recorded">
       <p className="text-sm text-slate-700">{t('lending.card.recordedBy', { name: request.owner.name })}</p>
-      <DisputeLoanAction requestId={request.id} itemName={request.item.name} ownerName={request.owner.name} />
+      <DisputeLoanAction
+        requestId={request.id}
+        itemName={request.item.name}
+        ownerName={request.owner.name}
+        onDisputed={onDisputed}
+      />
     </div>
   );
 }
@@ -90,6 +96,25 @@ export interface RequestActionsProps {
  */
 export function RequestActions({ item, request, onRequest }: RequestActionsProps) {
   const { t } = useTranslation();
+  // After "That's not right" its button is gone: focus goes to the note that replaces it (see DisputeLoanAction).
+  const disputedNote = useRef<HTMLParagraphElement | null>(null);
+  const focusDisputedNote = useRef(false);
+  const onDisputed = () => {
+    if (disputedNote.current) disputedNote.current.focus();
+    else focusDisputedNote.current = true;
+  };
+  const disputedNoteRef = (node: HTMLParagraphElement | null) => {
+    disputedNote.current = node;
+    if (node && focusDisputedNote.current) {
+      focusDisputedNote.current = false;
+      node.focus();
+    }
+  };
+  const disputed = request?.status === 'disputed' && (
+    <p ref={disputedNoteRef} tabIndex={-1} className="text-xs text-slate-600" data-testid="item-request-disputed">
+      {t('lending.card.disputed')}
+    </p>
+  );
   if (request?.status === 'pending') return <PendingRequest item={item} request={request} />;
   if (request?.status === 'accepted') {
     return (
@@ -100,7 +125,7 @@ export function RequestActions({ item, request, onRequest }: RequestActionsProps
     return (
       <div className="space-y-2">
         <RequestStatus icon={PackageCheck} label={t('lending.card.borrowedByYou')} testId="item-request-borrowed" />
-        {request.origin === 'recorded' && <RecordedLoanNote request={request} />}
+        {request.origin === 'recorded' && <RecordedLoanNote request={request} onDisputed={onDisputed} />}
         <BorrowerLoanPanel request={request} />
       </div>
     );
@@ -109,12 +134,15 @@ export function RequestActions({ item, request, onRequest }: RequestActionsProps
   const reasonKey = unavailableReasonKey(item);
   if (reasonKey !== undefined || onRequest === undefined) {
     return (
-      <UnavailableAction
-        icon={HandHelping}
-        label={t('items.card.request')}
-        reason={reasonKey && t(reasonKey)}
-        testId="item-request"
-      />
+      <div className="space-y-1.5">
+        {disputed}
+        <UnavailableAction
+          icon={HandHelping}
+          label={t('items.card.request')}
+          reason={reasonKey && t(reasonKey)}
+          testId="item-request"
+        />
+      </div>
     );
   }
   return (
@@ -124,11 +152,7 @@ export function RequestActions({ item, request, onRequest }: RequestActionsProps
           {t('lending.card.declinedNote')}
         </p>
       )}
-      {request?.status === 'disputed' && (
-        <p className="text-xs text-slate-600" data-testid="item-request-disputed">
-          {t('lending.card.disputed')}
-        </p>
-      )}
+      {disputed}
       <Button variant="primary" size="sm" onClick={() => onRequest(item)} data-testid="item-request">
         <HandHelping className="h-4 w-4" aria-hidden="true" />
         {t('items.card.request')}
