@@ -148,7 +148,7 @@ test('a recorded loan: borrowed on both sides, returned on time in the history, 
   await alice.page.goto('/?lng=de');
   await openLoanMenuItem(alice.page, drill, 'item-record-loan');
   await expect(alice.page.getByTestId('record-loan-dialog').getByRole('heading')).toHaveText(
-    `Ausleihe von ${drill} eintragen`,
+    `${drill}: Ausleihe eintragen`,
   );
   await shoot(alice.page, 'record-dialog-de');
   await alice.page.keyboard.press('Escape');

@@ -12,5 +12,5 @@ const NO_CONTACTS: readonly Contact[] = [];
  */
 export function OwnItemLoanMenu({ item }: { item: OwnItem }) {
   const contacts = useContacts();
-  return <ItemLoanMenu item={item} contacts={contacts.data ?? NO_CONTACTS} />;
+  return <ItemLoanMenu item={item} contacts={contacts.data ?? NO_CONTACTS} contactsStatus={contacts.status} />;
 }

@@ -84,7 +84,7 @@ describe('<MessagesPage/> "you may have this"', () => {
     });
     const toast = await screen.findByTestId('toast');
     expect(toast.textContent).toContain('Offer sent');
-    expect(toast.textContent).toContain('Bob Baker can now ask you to borrow it.');
+    expect(toast.textContent).toContain('Bob Baker can now ask to borrow it from you.');
     expect((await screen.findByTestId('network-request-answered')).textContent).toBe('You answered this request.');
     expect(screen.queryByTestId('network-request-matches')).toBeNull();
   });

@@ -11,8 +11,13 @@ import { cn } from '../../../lib/cn';
 /** How many matching contacts show under the field: enough to pick from, short enough for a phone. */
 const SHOWN_MATCHES = 4;
 
+/** Where the address book stands: TanStack Query's status of the contacts query. */
+export type ContactsStatus = 'pending' | 'error' | 'success';
+
 export interface BorrowerPickerProps {
   contacts: readonly Contact[];
+  /** While the contacts load or failed to, a typed name cannot be told apart from a contact. */
+  contactsStatus: ContactsStatus;
   value: LoanBorrower;
   onChange: (borrower: LoanBorrower) => void;
   /** Already translated. */
@@ -30,6 +35,14 @@ function matchingContacts(contacts: readonly Contact[], query: string): Contact[
     .slice(0, SHOWN_MATCHES);
 }
 
+/** The one contact whose whole name is the typed text (ignoring case and accents), if exactly one is. */
+function exactContact(contacts: readonly Contact[], text: string): Contact | undefined {
+  const wanted = fold(text.trim());
+  if (wanted === '') return undefined;
+  const named = contacts.filter((contact) => fold(contact.name.trim()) === wanted);
+  return named.length === 1 ? named[0] : undefined;
+}
+
 function fold(text: string): string {
   return text
     .normalize('NFD')
@@ -40,11 +53,12 @@ function fold(text: string): string {
 /**
  * "Who borrowed it?" (issue 19): one field that searches the address book
  * and takes a typed name as it is. Picking a contact (registered or not)
- * sends its id; anything typed after that is a name again. A registered
- * contact sees the loan; a typed name is the owner's record only, and the
- * field says which of the two it will be.
+ * sends its id, and so does typing exactly one contact's whole name (Enter
+ * then saves it as that contact); other text is a name. A registered
+ * contact sees the loan; a typed name is the owner's record only. The field
+ * says which it will be, and says nothing while the contacts are unknown.
  */
-export function BorrowerPicker({ contacts, value, onChange, error }: BorrowerPickerProps) {
+export function BorrowerPicker({ contacts, contactsStatus, value, onChange, error }: BorrowerPickerProps) {
   const { t } = useTranslation();
   const groupName = useId();
   const chosen = 'contactId' in value ? contacts.find((contact) => contact.id === value.contactId) : undefined;
@@ -55,8 +69,11 @@ export function BorrowerPicker({ contacts, value, onChange, error }: BorrowerPic
 
   const type = (text: string) => {
     setQuery(text);
-    onChange({ name: text });
+    const named = exactContact(contacts, text);
+    onChange(named ? { contactId: named.id } : { name: text });
   };
+  const typed = query.trim() !== '';
+  const firstMatch = matches[0];
   const choose = (contact: Contact) => {
     setQuery(contact.name);
     onChange({ contactId: contact.id });
@@ -120,9 +137,17 @@ export function BorrowerPicker({ contacts, value, onChange, error }: BorrowerPic
           </div>
         </fieldset>
       )}
-      {!chosen && query.trim() !== '' && (
+      {/* Polite, as the item suggestions: how many contacts the text finds, without moving focus. */}
+      <p role="status" aria-live="polite" className="sr-only" data-testid="record-loan-contacts-status">
+        {typed && contactsStatus === 'success' ? t('loanHistory.record.contactsFound', { count: matches.length }) : ''}
+      </p>
+      {!chosen && typed && contactsStatus === 'success' && (
         <p className="text-sm text-slate-600" data-testid="record-loan-typed-name">
-          {t('loanHistory.record.typedName')}
+          {firstMatch === undefined
+            ? t('loanHistory.record.typedName')
+            : matches.length === 1 && firstMatch.status === 'active'
+              ? t('loanHistory.record.pickOne', { name: firstMatch.name })
+              : t('loanHistory.record.pickBelow')}
         </p>
       )}
     </div>

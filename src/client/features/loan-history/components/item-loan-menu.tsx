@@ -6,6 +6,7 @@ import type { Contact } from '../../../../contract/schemas/contact';
 import type { OwnItem } from '../../../../contract/schemas/item';
 import { buttonClasses } from '../../../components/ui/button';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
+import type { ContactsStatus } from './borrower-picker';
 
 // Loaded when first opened: the form (zod, react-hook-form) is not needed to show My Items.
 const RecordLoanDialog = lazyDialog(() => import('./record-loan-dialog').then((m) => m.RecordLoanDialog));
@@ -20,6 +21,8 @@ export interface ItemLoanMenuProps {
   item: OwnItem;
   /** The owner's address book, for "who borrowed it". */
   contacts: readonly Contact[];
+  /** Whether the address book is still loading or failed to (then a typed name is not judged). */
+  contactsStatus: ContactsStatus;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface ItemLoanMenuProps {
  * lending history. A menu, so the card's row of buttons still fits a phone
  * in every language.
  */
-export function ItemLoanMenu({ item, contacts }: ItemLoanMenuProps) {
+export function ItemLoanMenu({ item, contacts, contactsStatus }: ItemLoanMenuProps) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const setOpen = (kind: Exclude<OpenDialog, null>) => (open: boolean) => setDialog(open ? kind : null);
@@ -67,7 +70,13 @@ export function ItemLoanMenu({ item, contacts }: ItemLoanMenuProps) {
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Root>
-      <RecordLoanDialog open={dialog === 'record'} onOpenChange={setOpen('record')} item={item} contacts={contacts} />
+      <RecordLoanDialog
+        open={dialog === 'record'}
+        onOpenChange={setOpen('record')}
+        item={item}
+        contacts={contacts}
+        contactsStatus={contactsStatus}
+      />
       <ItemHistoryDialog open={dialog === 'history'} onOpenChange={setOpen('history')} item={item} />
     </>
   );

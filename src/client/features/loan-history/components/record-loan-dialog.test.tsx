@@ -10,6 +10,7 @@ import { BOB_ID, makeContact } from '../../../testing/contact-fixtures';
 import { DRILL_ID, makeOwnItem } from '../../../testing/make-item';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
+import type { ContactsStatus } from './borrower-picker';
 import { RecordLoanDialog } from './record-loan-dialog';
 
 type Routes = Parameters<typeof mockFetch>[0];
@@ -32,11 +33,18 @@ function inDays(days: number): string {
   return localIsoDate(date);
 }
 
-function renderDialog(routes: Routes = {}, item: OwnItem = makeOwnItem()) {
+function renderDialog(routes: Routes = {}, item: OwnItem = makeOwnItem(), contactsStatus: ContactsStatus = 'success') {
   const fetchMock = mockFetch(routes);
   const onOpenChange = vi.fn();
+  const contacts = contactsStatus === 'success' ? CONTACTS : [];
   const result = renderWithProviders(
-    <RecordLoanDialog open onOpenChange={onOpenChange} item={item} contacts={CONTACTS} />,
+    <RecordLoanDialog
+      open
+      onOpenChange={onOpenChange}
+      item={item}
+      contacts={contacts}
+      contactsStatus={contactsStatus}
+    />,
   );
   const dialog = screen.getByTestId('record-loan-dialog');
   const field = (testId: string) => within(dialog).getByTestId(testId) as HTMLInputElement;
@@ -160,7 +168,7 @@ describe('<RecordLoanDialog/>', () => {
     const labels = () => within(dialog).getAllByTestId('record-loan-contact');
     expect(options()).toHaveLength(2);
     expect(labels()[0]!.textContent).toContain('BobNot on Lendloop yet');
-    expect(labels()[1]!.textContent).toContain('Carla LenzOn Lendloop: sees the loan');
+    expect(labels()[1]!.textContent).toContain('Carla LenzOn Lendloop');
     await user.type(borrower, 'car');
     expect(options()).toHaveLength(1);
     await user.click(options()[0]!);
@@ -184,7 +192,7 @@ describe('<RecordLoanDialog/>', () => {
     });
   });
 
-  it('for an item lent out now, only a loan that is already over', async () => {
+  it('for an item lent out now, only a loan that is already over, and the day it came back is asked', async () => {
     const user = userEvent.setup();
     const { dialog, borrower, lentOn, returned, submit, fetchMock } = renderDialog(
       { [itemLoansUrl(DRILL_ID)]: { status: 201, body: { id: 'loan-1' } } },
@@ -192,13 +200,84 @@ describe('<RecordLoanDialog/>', () => {
     );
     expect(returned.checked).toBe(true);
     expect(returned.disabled).toBe(true);
-    expect(within(dialog).getByTestId('record-loan-lent-out').textContent).toContain("It's lent out right now");
+    const why = within(dialog).getByTestId('record-loan-lent-out');
+    expect(why.textContent).toContain("It's lent out right now");
+    expect(returned.getAttribute('aria-describedby')).toBe(why.id);
+    const returnedOn = within(dialog).getByTestId('record-loan-returned-on') as HTMLInputElement;
+    // Not today: the owner says when it came back.
+    expect(returnedOn.value).toBe('');
     await user.type(borrower, 'Marco');
     pick(lentOn, inDays(-10));
-    pick(within(dialog).getByTestId('record-loan-returned-on') as HTMLInputElement, inDays(-8));
+    await user.click(submit);
+    expect(await within(dialog).findByText('Enter the day it came back.')).not.toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    pick(returnedOn, inDays(-8));
     await user.click(submit);
     await screen.findByTestId('toast');
     expect(sentBody(fetchMock)).toMatchObject({ lentOn: inDays(-10), returnedOn: inDays(-8) });
+  });
+
+  it('for an item promised to someone, only a loan that is already over, with its own reason', async () => {
+    const user = userEvent.setup();
+    const { dialog, borrower, lentOn, returned, submit, fetchMock } = renderDialog(
+      { [itemLoansUrl(DRILL_ID)]: { status: 201, body: { id: 'loan-1' } } },
+      makeOwnItem({ requestCounts: { pending: 0, accepted: 1, other: 0 } }),
+    );
+    expect(returned.checked).toBe(true);
+    expect(returned.disabled).toBe(true);
+    const why = within(dialog).getByTestId('record-loan-lent-out');
+    expect(why.textContent).toBe(
+      "It's promised to someone right now, so you can only record a loan that's already over.",
+    );
+    expect(returned.getAttribute('aria-describedby')).toBe(why.id);
+    await user.type(borrower, 'Marco');
+    pick(lentOn, inDays(-6));
+    pick(within(dialog).getByTestId('record-loan-returned-on') as HTMLInputElement, inDays(-5));
+    await user.click(submit);
+    await screen.findByTestId('toast');
+    expect(sentBody(fetchMock)).toMatchObject({ lentOn: inDays(-6), returnedOn: inDays(-5) });
+  });
+
+  it("typing a contact's whole name sends the contact, and Enter saves it so", async () => {
+    const user = userEvent.setup();
+    const { dialog, borrower, fetchMock } = renderDialog({
+      [itemLoansUrl(DRILL_ID)]: { status: 201, body: { id: 'loan-1' } },
+    });
+    await user.type(borrower, ' carla lenz');
+    expect(within(dialog).queryByTestId('record-loan-typed-name')).toBeNull();
+    expect((within(dialog).getByRole('radio') as HTMLInputElement).checked).toBe(true);
+    await user.type(borrower, '{Enter}');
+    await screen.findByTestId('toast');
+    expect(sentBody(fetchMock)).toMatchObject({ borrower: { contactId: CARLA_ID } });
+  });
+
+  it('says to pick a contact the text finds, "only you" only when none, and announces how many', async () => {
+    const user = userEvent.setup();
+    const { dialog, borrower } = renderDialog();
+    const hint = () => within(dialog).getByTestId('record-loan-typed-name').textContent;
+    const announced = () => within(dialog).getByTestId('record-loan-contacts-status');
+    expect(announced().getAttribute('aria-live')).toBe('polite');
+    await user.type(borrower, 'Carl');
+    expect(hint()).toBe('Pick Carla Lenz below so they see the loan.');
+    expect(announced().textContent).toBe('1 matching contact');
+    await user.clear(borrower);
+    await user.type(borrower, 'Bo');
+    // Bob is not on Lendloop: he would not see the loan, so the hint does not promise it.
+    expect(hint()).toBe('Is it one of your contacts? Pick them below.');
+    expect(announced().textContent).toBe('1 matching contact');
+    await user.type(borrower, 'zz');
+    expect(hint()).toBe('Not in your contacts: only you see this loan.');
+    expect(announced().textContent).toBe('0 matching contacts');
+  });
+
+  it('while the contacts load or failed to, says nothing about who sees the loan', async () => {
+    const user = userEvent.setup();
+    for (const status of ['pending', 'error'] as const) {
+      const { dialog, borrower, unmount } = renderDialog({}, makeOwnItem(), status);
+      await user.type(borrower, 'Carla Lenz');
+      expect(within(dialog).queryByTestId('record-loan-typed-name')).toBeNull();
+      unmount();
+    }
   });
 
   it('says what the server refused and keeps what was typed', async () => {

@@ -12,7 +12,7 @@ import { TextareaField, TextField } from '../../../components/ui/form-field';
 import { runWithToasts } from '../../../lib/run-with-toasts';
 import { useLocalToday } from '../../../lib/use-local-today';
 import { useRecordLoan } from '../api/record-loan';
-import { BorrowerPicker } from './borrower-picker';
+import { BorrowerPicker, type ContactsStatus } from './borrower-picker';
 
 type RecordLoanValues = z.output<ReturnType<typeof recordLoanSchema>>;
 
@@ -20,8 +20,9 @@ type RecordLoanValues = z.output<ReturnType<typeof recordLoanSchema>>;
 const dateOrNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
 export interface RecordLoanFormProps {
-  item: Pick<OwnItem, 'id' | 'name' | 'status'>;
+  item: Pick<OwnItem, 'id' | 'name' | 'status' | 'requestCounts'>;
   contacts: readonly Contact[];
+  contactsStatus: ContactsStatus;
   onDone: () => void;
 }
 
@@ -31,16 +32,29 @@ export interface RecordLoanFormProps {
  * Validated with the contract's recordLoanSchema against the user's local
  * today, as the server validates it against the latest today anywhere. An
  * item lent out right now can only get a loan that is already over, so the
- * "already back" box is then ticked and fixed.
+ * "already back" box is then ticked and fixed. So is an item promised to
+ * someone (an accepted request): the server takes no ongoing loan then
+ * either. The day it came back is then left empty for the owner to enter:
+ * today would be a guess.
  */
-export function RecordLoanForm({ item, contacts, onDone }: RecordLoanFormProps) {
+export function RecordLoanForm({ item, contacts, contactsStatus, onDone }: RecordLoanFormProps) {
   const { t, i18n } = useTranslation();
   const today = useLocalToday();
-  const schema = useMemo(() => recordLoanSchema(today), [today]);
   const lentOut = item.status === 'borrowed';
+  const promised = !lentOut && item.requestCounts.accepted > 0;
+  const onlyFinished = lentOut || promised;
+  const schema = useMemo(
+    () =>
+      recordLoanSchema(today).refine((values) => !onlyFinished || values.returnedOn !== null, {
+        path: ['returnedOn'],
+        message: 'validation.loanReturnRequired',
+      }),
+    [today, onlyFinished],
+  );
   const returnedId = useId();
+  const onlyFinishedId = useId();
   const record = useRecordLoan();
-  const [returned, setReturned] = useState(lentOut);
+  const [returned, setReturned] = useState(onlyFinished);
   const {
     register,
     control,
@@ -53,7 +67,7 @@ export function RecordLoanForm({ item, contacts, onDone }: RecordLoanFormProps) 
       borrower: { name: '' },
       lentOn: today,
       expectedReturnDate: null,
-      returnedOn: lentOut ? today : null,
+      returnedOn: null,
       note: '',
     },
   });
@@ -93,6 +107,7 @@ export function RecordLoanForm({ item, contacts, onDone }: RecordLoanFormProps) 
         render={({ field }) => (
           <BorrowerPicker
             contacts={contacts}
+            contactsStatus={contactsStatus}
             value={field.value}
             onChange={field.onChange}
             error={errorText(borrowerError)}
@@ -124,15 +139,16 @@ export function RecordLoanForm({ item, contacts, onDone }: RecordLoanFormProps) 
             type="checkbox"
             className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
             checked={returned}
-            disabled={lentOut}
+            disabled={onlyFinished}
+            aria-describedby={onlyFinished ? onlyFinishedId : undefined}
             onChange={(event) => onReturnedChange(event.target.checked)}
             data-testid="record-loan-returned"
           />
           <span className="font-medium">{t('loanHistory.record.alreadyReturned')}</span>
         </label>
-        {lentOut && (
-          <p className="text-sm text-slate-600" data-testid="record-loan-lent-out">
-            {t('loanHistory.record.lentOutNow')}
+        {onlyFinished && (
+          <p id={onlyFinishedId} className="text-sm text-slate-600" data-testid="record-loan-lent-out">
+            {t(lentOut ? 'loanHistory.record.lentOutNow' : 'loanHistory.record.promisedNow')}
           </p>
         )}
         {returned && (

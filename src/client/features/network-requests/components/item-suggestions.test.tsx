@@ -66,9 +66,9 @@ describe('<NetworkRequestDialog/> suggestions', () => {
     const user = userEvent.setup();
     const { dialog, onAskForItem } = renderDialog(() => [drill, lentDrill]);
     await user.type(within(dialog).getByTestId('network-request-title'), 'drill');
-    const ask = await within(dialog).findByRole('button', { name: 'Ask Fred Friend to borrow Cordless drill' });
+    const ask = await within(dialog).findByRole('button', { name: 'Ask Fred Friend if you can borrow Cordless drill' });
     expect(
-      (within(dialog).getByRole('button', { name: 'Ask Mia Member to borrow Drill press' }) as HTMLButtonElement)
+      (within(dialog).getByRole('button', { name: 'Ask Mia Member if you can borrow Drill press' }) as HTMLButtonElement)
         .disabled,
     ).toBe(true);
     await user.click(ask);
