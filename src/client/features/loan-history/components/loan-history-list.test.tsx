@@ -31,6 +31,9 @@ describe('<LoanHistoryList/>', () => {
       'Returned',
       'Not handed out',
     ]);
+    const disputed = rows()[3]!;
+    // Ended, not out: the day it was lent, never "Since".
+    expect(within(disputed).getByTestId('loan-history-period').textContent).toBe('May 3, 2026');
     expect(rows().map((row) => row.dataset.outcome)).toEqual([
       'onTime',
       'late',

@@ -82,12 +82,13 @@ function LoanHistoryRow({ entry, subject }: { entry: LoanHistoryEntry; subject: 
   const who = t(entry.role === 'lent' ? 'loanHistory.history.lentTo' : 'loanHistory.history.borrowedFrom', { name });
   const from = entry.lentOn && formatCalendarDate(entry.lentOn);
   const until = entry.returnedOn && formatCalendarDate(entry.returnedOn);
+  // "Since" only while it is out: a disputed loan ended without a return day, so it shows the day it was lent.
   const period =
     from && until
       ? t('loanHistory.history.period', { from, until })
-      : from
+      : from && entry.status === 'borrowed'
         ? t('loanHistory.history.since', { date: from })
-        : null;
+        : from;
   const due = entry.status === 'borrowed' && entry.expectedReturnDate;
 
   return (
