@@ -20,3 +20,10 @@ export const STATUS_LABEL_KEYS = {
   in_use: 'items.statuses.in_use',
   borrowed: 'items.statuses.borrowed',
 } as const satisfies Record<ItemStatus, string>;
+
+/** Dark text on a light tint (AA contrast for every status): the status badge's colours wherever an item shows one. */
+export const STATUS_CLASSES: Record<ItemStatus, string> = {
+  available: 'bg-emerald-100 text-emerald-900',
+  in_use: 'bg-amber-100 text-amber-900',
+  borrowed: 'bg-sky-100 text-sky-900',
+};

@@ -10,16 +10,9 @@ import { Button } from '../../../components/ui/button';
 import { useDateFormatters } from '../../../i18n/use-date-formatters';
 import { cn } from '../../../lib/cn';
 import { localIsoDate, parseIsoDate } from '../../../lib/local-date';
-import { CATEGORY_LABEL_KEYS, STATUS_LABEL_KEYS } from '../../../lib/item-labels';
+import { CATEGORY_LABEL_KEYS, STATUS_CLASSES, STATUS_LABEL_KEYS } from '../../../lib/item-labels';
 import type { ItemCardLending } from './item-card-lending';
 import { ItemImage } from './item-image';
-
-/** Dark text on a light tint: AA contrast for every status. */
-const STATUS_CLASSES: Record<ItemStatus, string> = {
-  available: 'bg-emerald-100 text-emerald-900',
-  in_use: 'bg-amber-100 text-amber-900',
-  borrowed: 'bg-sky-100 text-sky-900',
-};
 
 export function ItemStatusBadge({ status }: { status: ItemStatus }) {
   const { t } = useTranslation();
