@@ -9,7 +9,9 @@ import { mockFetch, type MockResponse } from '../../testing/mock-fetch';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { AUTH_USER_URL } from '../../lib/auth/get-auth-user';
 import { AVAILABLE_ITEMS_URL } from '../../lib/query-keys/item-query-keys';
-import { makeSharedItem } from '../../testing/make-item';
+import { DRILL_ID, makeSharedItem } from '../../testing/make-item';
+import { makeLendingRequest } from '../../testing/make-lending-request';
+import { SENT_REQUESTS_URL } from '../../lib/query-keys/lending-query-keys';
 import { AvailableItemsView } from '../../features/items/components/available-items-view';
 import { ITEM_CARD_LENDING } from '../item-card-lending';
 
@@ -162,6 +164,36 @@ describe('<AvailableItemsPage/>', () => {
     await user.click(within(card).getByRole('button', { name: 'Ask network' }));
     const dialog = await screen.findByTestId('network-request-dialog');
     expect(within(dialog).getByRole('heading', { name: 'Ask your network' })).not.toBeNull();
+  });
+
+  it("the request's suggestions do not offer Ask for an item the user already asked for, or one promised", async () => {
+    const user = userEvent.setup();
+    const drill = makeSharedItem({ id: DRILL_ID, name: 'Cordless drill', owner: { name: 'Fred Friend' } });
+    const press = makeSharedItem({ id: 'item-press', name: 'Drill press', promised: true });
+    const saw = makeSharedItem({ id: 'item-saw', name: 'Drill saw' });
+    render(<AvailableItemsPage />, {
+      [AVAILABLE_ITEMS_URL]: ({ url }) => ({
+        body: { items: url.includes('q=drill') ? [drill, press, saw] : [], nextCursor: null },
+      }),
+      [SENT_REQUESTS_URL]: { body: [makeLendingRequest({ itemId: DRILL_ID, status: 'pending' })] },
+    });
+    await screen.findByTestId('available-empty');
+    await user.click(screen.getByRole('button', { name: 'Ask network' }));
+    const dialog = await screen.findByTestId('network-request-dialog');
+    await user.type(within(dialog).getByTestId('network-request-title'), 'drill');
+    const rows = await within(dialog).findAllByTestId('network-request-suggestion');
+    const ask = (row: HTMLElement) => within(row).getByTestId('network-request-suggestion-ask') as HTMLButtonElement;
+    const reason = (row: HTMLElement) => within(row).queryByTestId('network-request-suggestion-reason');
+    const [asked, promised, free] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    expect(ask(asked).disabled).toBe(true);
+    expect(reason(asked)?.textContent).toBe('Already asked');
+    expect(ask(asked).getAttribute('aria-describedby')).toBe(reason(asked)?.id);
+    expect(ask(promised).disabled).toBe(true);
+    expect(reason(promised)?.textContent).toBe('The owner has promised this item to someone else for now.');
+    expect(ask(free).disabled).toBe(false);
+    expect(reason(free)).toBeNull();
+    // The typed request stays: nothing was thrown away by a click that could not work.
+    expect((within(dialog).getByTestId('network-request-title') as HTMLInputElement).value).toBe('drill');
   });
 
   it('keeps Ask network disabled without a handler', () => {

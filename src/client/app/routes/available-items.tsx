@@ -7,7 +7,7 @@ import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { availableItemsQueryOptions, UNFILTERED_AVAILABLE_ITEMS } from '../../features/items/api/get-available-items';
 import { AvailableItemsView } from '../../features/items/components/available-items-view';
 import { useSentRequests } from '../../features/lending/api/get-sent-requests';
-import { sentRequestByItem } from '../../features/lending/request-state';
+import { isActiveRequest, sentRequestByItem, unavailableReasonKey } from '../../features/lending/request-state';
 import { useAuthUser } from '../../lib/auth/get-auth-user';
 import { ITEM_CARD_LENDING } from '../item-card-lending';
 
@@ -40,6 +40,20 @@ export function AvailableItemsPage() {
   const canRequest = Boolean(user.data) && (sent.data !== undefined || sent.isError);
   // Stable while it applies, so the memoised cards do not re-render whenever this page does.
   const startBorrow = useCallback((item: SharedItem) => setBorrow({ item, open: true }), []);
+  // The suggestions' Ask, off as the card's Request is: the user already asked (or has it), or it is not free.
+  const askBlockedReason = useCallback(
+    (item: SharedItem) => {
+      const request = sentByItem.get(item.id);
+      if (request && isActiveRequest(request)) {
+        return t(
+          request.status === 'borrowed' ? 'lending.card.borrowedByYou' : 'networkRequests.suggestions.alreadyAsked',
+        );
+      }
+      const reasonKey = unavailableReasonKey(item);
+      return reasonKey && t(reasonKey);
+    },
+    [sentByItem, t],
+  );
   return (
     <PageFrame title={t('pages.availableItems.title')} subtitle={t('pages.availableItems.subtitle')}>
       <AvailableItemsView
@@ -60,6 +74,7 @@ export function AvailableItemsPage() {
               }
             : undefined
         }
+        askBlockedReason={askBlockedReason}
       />
       {borrow && (
         <BorrowRequestDialog

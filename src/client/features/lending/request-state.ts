@@ -1,5 +1,8 @@
 import { ACTIVE_REQUEST_STATUSES } from '../../../contract/enums';
+import { isReservedForPersonalUse } from '../../../contract/items';
+import type { SharedItem } from '../../../contract/schemas/item';
 import type { LendingRequest } from '../../../contract/schemas/lending';
+import { localIsoDate } from '../../lib/local-date';
 
 const ACTIVE: readonly string[] = ACTIVE_REQUEST_STATUSES;
 
@@ -40,4 +43,17 @@ export function ownerActiveRequestByItem(requests: readonly LendingRequest[]): M
     if (request.status === 'accepted' || request.status === 'borrowed') byItem.set(request.itemId, request);
   }
   return byItem;
+}
+
+/**
+ * Why an item may not be asked for right now (translation key), for a user
+ * without an active request for it; undefined when it may. The card's
+ * Request and the network request's suggestions say the same.
+ */
+export function unavailableReasonKey(item: SharedItem): string | undefined {
+  if (item.status === 'borrowed') return 'lending.card.unavailableBorrowed';
+  if (item.status === 'in_use') return 'lending.card.unavailableInUse';
+  if (item.promised) return 'lending.card.unavailablePromised';
+  if (isReservedForPersonalUse(item.personalUseUntil, localIsoDate())) return 'lending.card.unavailableReserved';
+  return undefined;
 }

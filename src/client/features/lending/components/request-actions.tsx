@@ -1,13 +1,12 @@
 import { CircleCheck, Clock, HandHelping, PackageCheck, CircleX, type LucideIcon } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isReservedForPersonalUse } from '../../../../contract/items';
 import type { SharedItem } from '../../../../contract/schemas/item';
 import type { LendingRequest } from '../../../../contract/schemas/lending';
 import { Button } from '../../../components/ui/button';
-import { localIsoDate } from '../../../lib/local-date';
 import { runWithToasts } from '../../../lib/run-with-toasts';
 import { useWithdrawLendingRequest } from '../api/withdraw-lending-request';
+import { unavailableReasonKey } from '../request-state';
 import { DisputeLoanAction } from './dispute-loan-action';
 import { BorrowerLoanPanel } from './loan-extension-actions';
 import { UnavailableAction } from './unavailable-action';
@@ -68,15 +67,6 @@ function RecordedLoanNote({ request, onDisputed }: { request: LendingRequest; on
       />
     </div>
   );
-}
-
-/** Why 'Request' is off for an item without an active request of the user; undefined when it may be asked for. */
-function unavailableReasonKey(item: SharedItem): string | undefined {
-  if (item.status === 'borrowed') return 'lending.card.unavailableBorrowed';
-  if (item.status === 'in_use') return 'lending.card.unavailableInUse';
-  if (item.promised) return 'lending.card.unavailablePromised';
-  if (isReservedForPersonalUse(item.personalUseUntil, localIsoDate())) return 'lending.card.unavailableReserved';
-  return undefined;
 }
 
 export interface RequestActionsProps {

@@ -1,12 +1,11 @@
 import { PackageSearch } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ItemStatus } from '../../../../contract/enums';
 import { isReservedForPersonalUse } from '../../../../contract/items';
 import type { SharedItem } from '../../../../contract/schemas/item';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { STATUS_LABEL_KEYS } from '../../../lib/item-labels';
+import { STATUS_CLASSES, STATUS_LABEL_KEYS } from '../../../lib/item-labels';
 import { localIsoDate } from '../../../lib/local-date';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { isSuggestionText, useItemSuggestions } from '../api/get-item-suggestions';
@@ -14,14 +13,7 @@ import { isSuggestionText, useItemSuggestions } from '../api/get-item-suggestion
 /** Spec §4: searches wait 300 ms after the last key. */
 const SUGGESTION_DELAY_MS = 300;
 
-/** Dark text on a light tint (AA), as the item cards show a status. */
-const STATUS_CLASSES: Record<ItemStatus, string> = {
-  available: 'bg-emerald-100 text-emerald-900',
-  in_use: 'bg-amber-100 text-amber-900',
-  borrowed: 'bg-sky-100 text-sky-900',
-};
-
-/** Whether the borrow flow may start: as on the item card, not while it is out, in use, promised or reserved. */
+/** Without the page's reasons: as on the item card, not while it is out, in use, promised or reserved. */
 function canAskFor(item: SharedItem): boolean {
   return (
     item.status === 'available' && !item.promised && !isReservedForPersonalUse(item.personalUseUntil, localIsoDate())
@@ -33,6 +25,13 @@ export interface ItemSuggestionsProps {
   text: string;
   /** Opens the borrow flow for one item (the Available Items page's); without it the list only informs. */
   onAskForItem?: (item: SharedItem) => void;
+  /**
+   * Why Ask is off for an item, already translated (the user already asked
+   * for it, or it is out, promised or reserved), undefined when it may be
+   * asked for. The page builds it from the user's sent requests, which this
+   * feature does not load.
+   */
+  askBlockedReason?: (item: SharedItem) => string | undefined;
 }
 
 /**
@@ -43,7 +42,7 @@ export interface ItemSuggestionsProps {
  * asking everyone. Nothing is shown when nothing matches; screen readers
  * hear how many suggestions appeared.
  */
-export function ItemSuggestions({ text, onAskForItem }: ItemSuggestionsProps) {
+export function ItemSuggestions({ text, onAskForItem, askBlockedReason }: ItemSuggestionsProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const searched = useDebouncedValue(text.trim(), SUGGESTION_DELAY_MS);
@@ -68,7 +67,13 @@ export function ItemSuggestions({ text, onAskForItem }: ItemSuggestionsProps) {
           <p className="mt-0.5 text-xs text-slate-700">{t('networkRequests.suggestions.hint')}</p>
           <ul className="mt-2 divide-y divide-brand-100">
             {items.map((item) => (
-              <SuggestionRow key={item.id} item={item} onAskForItem={onAskForItem} />
+              <SuggestionRow
+                key={item.id}
+                item={item}
+                onAskForItem={onAskForItem}
+                blockedReason={askBlockedReason?.(item)}
+                canAsk={askBlockedReason ? askBlockedReason(item) === undefined : canAskFor(item)}
+              />
             ))}
           </ul>
         </section>
@@ -77,8 +82,17 @@ export function ItemSuggestions({ text, onAskForItem }: ItemSuggestionsProps) {
   );
 }
 
-function SuggestionRow({ item, onAskForItem }: { item: SharedItem; onAskForItem?: (item: SharedItem) => void }) {
+interface SuggestionRowProps {
+  item: SharedItem;
+  onAskForItem?: (item: SharedItem) => void;
+  blockedReason: string | undefined;
+  canAsk: boolean;
+}
+
+function SuggestionRow({ item, onAskForItem, blockedReason, canAsk }: SuggestionRowProps) {
   const { t } = useTranslation();
+  const reasonId = useId();
+  const reason = onAskForItem && blockedReason;
   return (
     <li className="flex items-center gap-3 py-2" data-testid="network-request-suggestion">
       <div className="min-w-0 flex-1">
@@ -91,15 +105,22 @@ function SuggestionRow({ item, onAskForItem }: { item: SharedItem; onAskForItem?
             {t(STATUS_LABEL_KEYS[item.status])}
           </span>
         </p>
+        {/* Beside the disabled Ask, as the card's UnavailableAction: a phone has no hover for a title. */}
+        {reason && (
+          <p id={reasonId} className="mt-0.5 text-xs text-slate-600" data-testid="network-request-suggestion-reason">
+            {reason}
+          </p>
+        )}
       </div>
       {onAskForItem && (
         <Button
           variant="secondary"
           size="sm"
           className="shrink-0"
-          disabled={!canAskFor(item)}
+          disabled={!canAsk}
           onClick={() => onAskForItem(item)}
           aria-label={t('networkRequests.suggestions.askNamed', { name: item.name, owner: item.owner.name })}
+          aria-describedby={reason ? reasonId : undefined}
           data-testid="network-request-suggestion-ask"
         >
           {t('networkRequests.suggestions.ask')}

@@ -22,6 +22,8 @@ export interface NetworkRequestDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Ask for an item already in the network directly (the page's borrow flow) instead of asking everyone. */
   onAskForItem?: (item: SharedItem) => void;
+  /** Why Ask is off for a suggested item (see ItemSuggestions), from the page. */
+  askBlockedReason?: (item: SharedItem) => string | undefined;
 }
 
 /**
@@ -29,7 +31,12 @@ export interface NetworkRequestDialogProps {
  * listed?' card. Mounted per opening, so every request starts empty. While
  * the title is typed it suggests matching items the user can already see.
  */
-export function NetworkRequestDialog({ open, onOpenChange, onAskForItem }: NetworkRequestDialogProps) {
+export function NetworkRequestDialog({
+  open,
+  onOpenChange,
+  onAskForItem,
+  askBlockedReason,
+}: NetworkRequestDialogProps) {
   const { t } = useTranslation();
   return (
     <FormDialog
@@ -39,7 +46,11 @@ export function NetworkRequestDialog({ open, onOpenChange, onAskForItem }: Netwo
       description={t('networkRequests.dialog.description')}
       data-testid="network-request-dialog"
     >
-      <NetworkRequestForm onDone={() => onOpenChange(false)} onAskForItem={onAskForItem} />
+      <NetworkRequestForm
+        onDone={() => onOpenChange(false)}
+        onAskForItem={onAskForItem}
+        askBlockedReason={askBlockedReason}
+      />
     </FormDialog>
   );
 }
@@ -54,9 +65,11 @@ const EMPTY_FORM: NetworkRequestFormInput = { title: '', description: '', catego
 function NetworkRequestForm({
   onDone,
   onAskForItem,
+  askBlockedReason,
 }: {
   onDone: () => void;
   onAskForItem?: (item: SharedItem) => void;
+  askBlockedReason?: (item: SharedItem) => string | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const create = useCreateNetworkRequest();
@@ -103,7 +116,7 @@ function NetworkRequestForm({
         data-testid="network-request-title"
         {...register('title')}
       />
-      <ItemSuggestions text={title ?? ''} onAskForItem={onAskForItem} />
+      <ItemSuggestions text={title ?? ''} onAskForItem={onAskForItem} askBlockedReason={askBlockedReason} />
       <TextareaField
         label={t('networkRequests.dialog.details')}
         rows={3}
