@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../contract/limits';
 import type { Contact } from '../../../../contract/schemas/contact';
@@ -72,6 +72,12 @@ export function BorrowerPicker({ contacts, contactsStatus, value, onChange, erro
     const named = exactContact(contacts, text);
     onChange(named ? { contactId: named.id } : { name: text });
   };
+  // A whole name typed while the contacts were still loading becomes that contact once they arrive.
+  useEffect(() => {
+    if (!('name' in value)) return;
+    const named = exactContact(contacts, value.name);
+    if (named) onChange({ contactId: named.id });
+  }, [contacts, value, onChange]);
   const typed = query.trim() !== '';
   const firstMatch = matches[0];
   const choose = (contact: Contact) => {

@@ -1,4 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { OwnItem } from '../../../../contract/schemas/item';
@@ -278,6 +279,32 @@ describe('<RecordLoanDialog/>', () => {
       expect(within(dialog).queryByTestId('record-loan-typed-name')).toBeNull();
       unmount();
     }
+  });
+
+  it('a whole name typed while the contacts load becomes that contact once they arrive', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({ [itemLoansUrl(DRILL_ID)]: { status: 201, body: { id: 'loan-1' } } });
+    let arrive = () => {};
+    // The address book as the page passes it: empty and pending, then loaded.
+    function Harness() {
+      const [loaded, setLoaded] = useState(false);
+      arrive = () => setLoaded(true);
+      return (
+        <RecordLoanDialog
+          open
+          onOpenChange={vi.fn()}
+          item={makeOwnItem()}
+          contacts={loaded ? CONTACTS : []}
+          contactsStatus={loaded ? 'success' : 'pending'}
+        />
+      );
+    }
+    renderWithProviders(<Harness />);
+    await user.type(screen.getByTestId('record-loan-borrower'), 'Carla Lenz');
+    act(() => arrive());
+    await user.click(screen.getByTestId('record-loan-submit'));
+    await screen.findByTestId('toast');
+    expect(sentBody(fetchMock)).toMatchObject({ borrower: { contactId: CARLA_ID } });
   });
 
   it('says what the server refused and keeps what was typed', async () => {
