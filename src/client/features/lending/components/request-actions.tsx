@@ -1,5 +1,4 @@
 import { CircleCheck, Clock, HandHelping, PackageCheck, CircleX, type LucideIcon } from 'lucide-react';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SharedItem } from '../../../../contract/schemas/item';
 import type { LendingRequest } from '../../../../contract/schemas/lending';
@@ -69,6 +68,32 @@ function RecordedLoanNote({ request, onDisputed }: { request: LendingRequest; on
   );
 }
 
+/**
+ * Disputed loans whose note should take focus when it appears. Module-wide,
+ * not per component: the list may re-render the card (or the dialog's
+ * focus trap may still hold focus) when the dispute returns, so the note
+ * claims focus when it mounts, or at once if it is already there.
+ */
+const disputedNotesToFocus = new Set<string>();
+
+function focusDisputedNoteSoon(requestId: string) {
+  disputedNotesToFocus.add(requestId);
+  // After the closing dialog's own focus handling (Radix runs it in a timeout too).
+  setTimeout(() => {
+    const note = document.querySelector<HTMLElement>(`[data-disputed-request="${requestId}"]`);
+    if (!note) return;
+    disputedNotesToFocus.delete(requestId);
+    note.focus();
+  }, 0);
+}
+
+function disputedNoteRef(node: HTMLParagraphElement | null) {
+  const requestId = node?.dataset.disputedRequest;
+  if (!node || !requestId || !disputedNotesToFocus.has(requestId)) return;
+  disputedNotesToFocus.delete(requestId);
+  node.focus();
+}
+
 export interface RequestActionsProps {
   item: SharedItem;
   /** The user's own request for this item that the card shows (see sentRequestByItem). */
@@ -87,21 +112,17 @@ export interface RequestActionsProps {
 export function RequestActions({ item, request, onRequest }: RequestActionsProps) {
   const { t } = useTranslation();
   // After "That's not right" its button is gone: focus goes to the note that replaces it (see DisputeLoanAction).
-  const disputedNote = useRef<HTMLParagraphElement | null>(null);
-  const focusDisputedNote = useRef(false);
   const onDisputed = () => {
-    if (disputedNote.current) disputedNote.current.focus();
-    else focusDisputedNote.current = true;
-  };
-  const disputedNoteRef = (node: HTMLParagraphElement | null) => {
-    disputedNote.current = node;
-    if (node && focusDisputedNote.current) {
-      focusDisputedNote.current = false;
-      node.focus();
-    }
+    if (request) focusDisputedNoteSoon(request.id);
   };
   const disputed = request?.status === 'disputed' && (
-    <p ref={disputedNoteRef} tabIndex={-1} className="text-xs text-slate-600" data-testid="item-request-disputed">
+    <p
+      ref={disputedNoteRef}
+      tabIndex={-1}
+      className="text-xs text-slate-600"
+      data-disputed-request={request.id}
+      data-testid="item-request-disputed"
+    >
       {t('lending.card.disputed')}
     </p>
   );
