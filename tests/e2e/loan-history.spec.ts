@@ -10,9 +10,10 @@ import { peopleTest as test, type Person } from './support/people';
  * (he is a contact on Lendloop), her card shows it lent to him, Bob sees it
  * on his side as recorded by her; she takes it back, the drill's history says
  * "returned on time", Bob's contact card "Lent 1", the profiles count it. A
- * loan for a typed name is hers alone. Bob can say a loan is not right.
- * Screenshots at 390 and 1280 px in English and German; labels at 360 px in
- * de, fr and it.
+ * loan for a typed name is hers alone; typing a contact's whole name is that
+ * contact. Bob can say a loan is not right, and Alice is told. Screenshots
+ * at 390 and 1280 px in English and German; labels of filled histories,
+ * Bob's card and the dispute dialog at 360 px in de, fr and it.
  */
 
 const itemCard = (page: Page, name: string) => page.getByTestId('item-card').filter({ hasText: name });
@@ -144,6 +145,20 @@ test('a recorded loan: borrowed on both sides, returned on time in the history, 
   await bob.page.goto('/profile');
   await expect(bob.page.getByTestId('profile-loan-counts').getByTestId('loan-counts-borrowed')).toHaveText('1');
 
+  // Bob's side of the same contact history: Alice's card, Borrowed 1, "Borrowed from Alice".
+  await bob.page.goto('/contacts');
+  await bob.page.getByTestId('contact-card').filter({ hasText: alice.user.name }).getByTestId('contact-loans').click();
+  const bobsLoans = bob.page.getByTestId('contact-loans-dialog');
+  await expect(bobsLoans.getByTestId('loan-counts-lent')).toHaveText('0');
+  await expect(bobsLoans.getByTestId('loan-counts-borrowed')).toHaveText('1');
+  const bobsEntry = bobsLoans.getByTestId('loan-history-entry');
+  await expect(bobsEntry).toHaveCount(1);
+  await expect(bobsEntry.getByTestId('loan-history-partner')).toHaveText(`Borrowed from ${alice.user.name}`);
+  await expect(bobsEntry.getByTestId('loan-history-item')).toHaveText(drill);
+  // The note is Alice's own (docs/decisions/0028).
+  await expect(bobsEntry).not.toContainText('With the spare battery');
+  await bob.page.keyboard.press('Escape');
+
   // German.
   await alice.page.goto('/?lng=de');
   await openLoanMenuItem(alice.page, drill, 'item-record-loan');
@@ -212,14 +227,19 @@ test('the borrower says a recorded loan is not right: it ends, disputed in the o
   await befriend(alice, bob);
   for (const person of [alice, bob]) await apiAs(person.page, 'POST', '/api/banner/dismiss', {});
   const tent = `Tent ${Date.now().toString(36)}`;
-  const itemId = await newItem(alice, tent, bob);
-  const bobsId = await userIdOf(bob.page);
-  const contacts = await apiAs<{ id: string; contactUserId: string | null }[]>(alice.page, 'GET', '/api/contacts');
-  const bobsEntry = contacts.find((contact) => contact.contactUserId === bobsId);
-  await apiAs(alice.page, 'POST', `/api/items/${itemId}/loans`, {
-    borrower: { contactId: bobsEntry!.id },
-    lentOn: await dayIn(alice.page, 0),
-  });
+  await newItem(alice, tent, bob);
+
+  // Alice types Bob's whole name and presses Enter without picking him: it is still Bob, who sees the loan.
+  await alice.page.goto('/');
+  await openLoanMenuItem(alice.page, tent, 'item-record-loan');
+  const dialog = alice.page.getByTestId('record-loan-dialog');
+  const borrower = dialog.getByTestId('record-loan-borrower');
+  await borrower.fill(bob.user.name.toUpperCase());
+  await expect(dialog.getByRole('radio', { name: new RegExp(bob.user.name) })).toBeChecked();
+  await expect(dialog.getByTestId('record-loan-typed-name')).toHaveCount(0);
+  await borrower.press('Enter');
+  await expect(alice.page.getByTestId('toast')).toContainText('Loan recorded');
+  await expect(itemCard(alice.page, tent).getByTestId('item-lent-to')).toContainText(`Lent to ${bob.user.name}`);
 
   await bob.page.goto('/available-items');
   await itemCard(bob.page, tent).getByTestId('loan-dispute').click();
@@ -228,12 +248,27 @@ test('the borrower says a recorded loan is not right: it ends, disputed in the o
   await expectNoAxeViolations(bob.page, 'loan-dispute-dialog');
   await confirm.getByRole('button', { name: "That's not right" }).click();
   await expect(bob.page.getByTestId('toast')).toContainText('Loan marked as not right');
-  await expect(itemCard(bob.page, tent).getByTestId('item-request-disputed')).toHaveText('Marked as not right');
+  const disputedNote = itemCard(bob.page, tent).getByTestId('item-request-disputed');
+  await expect(disputedNote).toHaveText('Marked as not right');
+  // The button is gone with the loan: focus is on the note that replaced it, not lost on the page.
+  await expect(disputedNote).toBeFocused();
 
   await alice.page.goto('/');
   await expect(itemCard(alice.page, tent).getByTestId('item-status')).toHaveText('Available');
   await openLoanMenuItem(alice.page, tent, 'item-loan-history');
-  await expect(alice.page.getByTestId('loan-history-status')).toHaveText('Marked as not right');
+  const entry = alice.page.getByTestId('item-history-dialog').getByTestId('loan-history-entry');
+  await expect(entry.getByTestId('loan-history-status')).toHaveText('Marked as not right');
+  await expect(entry.getByTestId('loan-history-period')).not.toContainText('Since');
+  await alice.page.keyboard.press('Escape');
+
+  // Alice is told in her conversation with Bob.
+  await alice.page.goto('/messages');
+  await alice.page.getByTestId('conversation-item').filter({ hasText: bob.user.name }).click();
+  await expect(
+    alice.page
+      .getByTestId('system-message')
+      .filter({ hasText: `The loan of “${tent}” was marked as not right and ended.` }),
+  ).toBeVisible();
 });
 
 for (const language of ['de', 'fr', 'it'] as const) {
@@ -242,11 +277,27 @@ for (const language of ['de', 'fr', 'it'] as const) {
     const alice = await signUp(`fit${language}`);
     const bob = await signUp(`fitb${language}`);
     await befriend(alice, bob);
-    await apiAs(alice.page, 'POST', '/api/banner/dismiss', {});
+    for (const person of [alice, bob]) await apiAs(person.page, 'POST', '/api/banner/dismiss', {});
     const page = alice.page;
     await page.setViewportSize({ width: 360, height: 740 });
+    await bob.page.setViewportSize({ width: 360, height: 740 });
     const name = 'Akkubohrschrauber';
-    await newItem(alice, name);
+    const itemId = await newItem(alice, name, bob);
+    // One finished loan to Bob and one still out, so the history rows, Bob's card and the dispute are filled.
+    const bobsId = await userIdOf(bob.page);
+    const contacts = await apiAs<{ id: string; contactUserId: string | null }[]>(alice.page, 'GET', '/api/contacts');
+    const bobsContactId = contacts.find((contact) => contact.contactUserId === bobsId)!.id;
+    await apiAs(alice.page, 'POST', `/api/items/${itemId}/loans`, {
+      borrower: { contactId: bobsContactId },
+      lentOn: await dayIn(page, -20),
+      expectedReturnDate: await dayIn(page, -15),
+      returnedOn: await dayIn(page, -10),
+    });
+    await apiAs(alice.page, 'POST', `/api/items/${itemId}/loans`, {
+      borrower: { contactId: bobsContactId },
+      lentOn: await dayIn(page, -2),
+      expectedReturnDate: await dayIn(page, 5),
+    });
 
     await page.goto(`/?lng=${language}`);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
@@ -259,12 +310,32 @@ for (const language of ['de', 'fr', 'it'] as const) {
     await page.screenshot({ path: `${SHOTS}/fit-${language}-record-dialog-360.png`, fullPage: true });
     await page.keyboard.press('Escape');
 
+    await openLoanMenuItem(page, name, 'item-loan-history');
+    const history = page.getByTestId('item-history-dialog');
+    await expect(history.getByTestId('loan-history-entry')).toHaveCount(2);
+    await expectLabelsFit(history, `${language}-item-history`);
+    await page.screenshot({ path: `${SHOTS}/fit-${language}-item-history-360.png`, fullPage: true });
+    await page.keyboard.press('Escape');
+
+    // Bob's card: borrowed, recorded by Alice, "That's not right" and its dialog (left unanswered).
+    await bob.page.goto(`/available-items?lng=${language}`);
+    const bobsItem = itemCard(bob.page, name);
+    await expect(bobsItem.getByTestId('item-request-recorded')).toContainText(alice.user.name);
+    await expectLabelsFit(bobsItem, `${language}-borrower-card`);
+    await bobsItem.getByTestId('loan-dispute').click();
+    const dispute = bob.page.getByTestId('loan-dispute-dialog');
+    await expect(dispute).toContainText(name);
+    await expectLabelsFit(dispute, `${language}-dispute-dialog`);
+    await bob.page.screenshot({ path: `${SHOTS}/fit-${language}-dispute-dialog-360.png`, fullPage: true });
+    await bob.page.keyboard.press('Escape');
+
     await page.goto('/contacts');
     const bobsCard = page.getByTestId('contact-card').filter({ hasText: bob.user.name });
     await expectLabelsFit(bobsCard, `${language}-contact-card`);
     await bobsCard.getByTestId('contact-loans').click();
     const loans = page.getByTestId('contact-loans-dialog');
     await expect(loans.getByTestId('loan-counts')).toBeVisible();
+    await expect(loans.getByTestId('loan-history-entry')).toHaveCount(2);
     await expectLabelsFit(loans, `${language}-contact-loans`);
 
     await page.goto('/profile');

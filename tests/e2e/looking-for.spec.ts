@@ -8,7 +8,7 @@ import { peopleTest as test, type Person } from './support/people';
  * Issue 19 part 3, "looking for" finds things: Rita types "drill" in the
  * network request dialog and sees Fred's "Cordless drill", which Fred shares
  * with her, but neither Fred's "Hammer drill" nor Hanna's "Secret drill",
- * which they do not; "Ask" opens the borrow flow for it. After sending,
+ * which they do not share with her (Hanna shares hers with Fred only); "Ask" opens the borrow flow for it. After sending,
  * Fred reads "You may have this" with his drill and answers in one tap;
  * Hanna, whose drill Rita cannot see, is only asked; Rita reads Fred's
  * answer. LOOKING_FOR_SCREENSHOTS=1 also saves the dialog and Fred's thread
@@ -25,7 +25,7 @@ async function befriend(a: Person, b: Person) {
 }
 
 /** An item of `owner`, shared ("Can see") with `viewer` when given, as the item screens make it. */
-async function newItem(owner: Person, name: string, viewer?: Person) {
+async function newItem(owner: Person, name: string, viewer?: Person): Promise<string> {
   const item = await apiAs<{ id: string }>(owner.page, 'POST', '/api/items', { name, category: 'tools' });
   if (viewer) {
     await apiAs(owner.page, 'POST', '/api/permissions', {
@@ -34,6 +34,7 @@ async function newItem(owner: Person, name: string, viewer?: Person) {
       canView: true,
     });
   }
+  return item.id;
 }
 
 /** Opens the network request dialog on Available Items and types what is looked for. */
@@ -59,9 +60,11 @@ test('a network request surfaces an item already visible, and a friend offers th
   const hanna = await signUp('hanna');
   await befriend(rita, fred);
   await befriend(rita, hanna);
-  await newItem(fred, 'Cordless drill', rita);
+  await befriend(hanna, fred);
+  const cordlessDrill = await newItem(fred, 'Cordless drill', rita);
   await newItem(fred, 'Hammer drill');
-  await newItem(hanna, 'Secret drill');
+  // Shared, but with Fred, not Rita: what Rita is shown depends on her own permission.
+  await newItem(hanna, 'Secret drill', fred);
 
   // Rita types "drill": Fred's shared drill is suggested, with owner and status; nothing she cannot see.
   const dialog = await startAsking(rita.page, 'drill');
@@ -79,7 +82,7 @@ test('a network request surfaces an item already visible, and a friend offers th
   await expectNoAxeViolations(rita.page, 'network-request-dialog');
 
   // "Ask" opens the borrow flow for that drill instead of asking everyone.
-  await suggestions.getByRole('button', { name: `Ask ${fred.user.name} to borrow Cordless drill` }).click();
+  await suggestions.getByRole('button', { name: `Ask ${fred.user.name} if you can borrow Cordless drill` }).click();
   const borrow = rita.page.getByTestId('borrow-dialog');
   await expect(borrow).toContainText('Cordless drill');
   await expect(dialog).toHaveCount(0);
@@ -125,6 +128,20 @@ test('a network request surfaces an item already visible, and a friend offers th
   await expect(rita.page.getByTestId('message-bubble').last()).toContainText(
     'I have this: Cordless drill. Ask me to borrow it!',
   );
+
+  // Once she has asked Fred for it, the suggestion says so instead of offering Ask again.
+  const today = await rita.page.evaluate(() => new Date().toLocaleDateString('sv-SE'));
+  await apiAs(rita.page, 'POST', '/api/lending-requests', {
+    itemId: cordlessDrill,
+    message: 'Could I borrow it?',
+    requestedFrom: today,
+    expectedReturnDate: today,
+  });
+  const again = await startAsking(rita.page, 'drill');
+  const asked = again.getByTestId('network-request-suggestion');
+  await expect(asked.getByTestId('network-request-suggestion-reason')).toHaveText('Already asked');
+  await expect(asked.getByTestId('network-request-suggestion-ask')).toBeDisabled();
+  await expectNoAxeViolations(rita.page, 'network-request-dialog-already-asked');
 });
 
 /** The dialog with its suggestion and Fred's thread with the match, at 390 and 1280 px, in English and German. */
