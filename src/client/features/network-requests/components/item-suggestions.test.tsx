@@ -68,8 +68,11 @@ describe('<NetworkRequestDialog/> suggestions', () => {
     await user.type(within(dialog).getByTestId('network-request-title'), 'drill');
     const ask = await within(dialog).findByRole('button', { name: 'Ask Fred Friend if you can borrow Cordless drill' });
     expect(
-      (within(dialog).getByRole('button', { name: 'Ask Mia Member if you can borrow Drill press' }) as HTMLButtonElement)
-        .disabled,
+      (
+        within(dialog).getByRole('button', {
+          name: 'Ask Mia Member if you can borrow Drill press',
+        }) as HTMLButtonElement
+      ).disabled,
     ).toBe(true);
     await user.click(ask);
     expect(onAskForItem).toHaveBeenCalledWith(drill);
