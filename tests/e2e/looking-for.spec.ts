@@ -142,6 +142,12 @@ test('a network request surfaces an item already visible, and a friend offers th
   await expect(asked.getByTestId('network-request-suggestion-reason')).toHaveText('Already asked');
   await expect(asked.getByTestId('network-request-suggestion-ask')).toBeDisabled();
   await expectNoAxeViolations(rita.page, 'network-request-dialog-already-asked');
+  if (SCREENSHOTS) {
+    for (const width of [390, 1280]) {
+      await rita.page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await rita.page.screenshot({ path: `/tmp/looking-for-already-asked-${width}.png` });
+    }
+  }
 });
 
 /** The dialog with its suggestion and Fred's thread with the match, at 390 and 1280 px, in English and German. */
