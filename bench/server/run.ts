@@ -52,8 +52,9 @@ async function main(): Promise<number> {
   log(`${options.mode} run: ${options.connections} connections, ${options.durationSeconds} s per endpoint`);
 
   // First, while nothing else of the bench runs: own servers on their own DATA_DIRs.
+  // --hold only builds the data set and serves it: no figure is measured.
   const startup =
-    options.only.length === 0 || options.only.includes(STARTUP_SECTION)
+    !options.hold && (options.only.length === 0 || options.only.includes(STARTUP_SECTION))
       ? await measureStartup({ ...options.startup, log })
       : null;
   if (startup && options.only.length === 1) {
