@@ -244,6 +244,8 @@ export async function addItems(
     'lending_requests',
     'messages',
   ]);
+  await setShareTriggers(client, false);
+  const enableShareTriggers = () => setShareTriggers(client, true);
   await timed(
     client,
     timings,
@@ -378,11 +380,68 @@ export async function addItems(
        JOIN (VALUES ${stepRows}) AS e(status, step, event, by_requester, sentence) ON e.status = lr.status
       WHERE ${range}`,
   );
+  await timed(
+    client,
+    timings,
+    'search audiences',
+    `UPDATE item_search_documents d
+        SET audience = shared.principals, document = d.document || item_search_access(shared.principals)
+       FROM (SELECT share.item_id, array_agg(share.principal) AS principals
+               FROM (SELECT item_id, contact_user_id AS principal FROM item_contact_permissions WHERE can_view
+                     UNION ALL
+                     SELECT item_id, group_id FROM item_group_permissions WHERE can_view) share
+               JOIN bench.item_plan p ON p.id = share.item_id
+              WHERE ${range}
+              GROUP BY share.item_id) shared
+      WHERE d.item_id = shared.item_id`,
+  );
   await timedStep(timings, 'indexes', async () => {
     await rebuildIndexes();
+    await enableShareTriggers();
     return 0;
   });
+  await checkSearchDocuments(client, range);
   return timings;
+}
+
+/**
+ * The triggers that keep item_search_documents.audience (drizzle/0016) run
+ * once per insert statement, but each recomputes its items' audiences
+ * through the share indexes this loader drops while it inserts: without
+ * them every statement would scan the whole share tables per item. They are
+ * off while the shares are bulk-loaded; one set-based UPDATE (above) writes
+ * the same audiences and access lexemes, and `checkSearchDocuments` compares
+ * a sample with what the triggers' own functions give.
+ */
+const SHARE_TRIGGERS = [
+  ['item_contact_permissions', 'item_contact_permissions_search_insert'],
+  ['item_contact_permissions', 'item_contact_permissions_search_update'],
+  ['item_contact_permissions', 'item_contact_permissions_search_delete'],
+  ['item_group_permissions', 'item_group_permissions_search_insert'],
+  ['item_group_permissions', 'item_group_permissions_search_update'],
+  ['item_group_permissions', 'item_group_permissions_search_delete'],
+] as const;
+
+async function setShareTriggers(client: pg.PoolClient, enabled: boolean): Promise<void> {
+  for (const [table, trigger] of SHARE_TRIGGERS) {
+    await client.query(`ALTER TABLE ${table} ${enabled ? 'ENABLE' : 'DISABLE'} TRIGGER ${trigger}`);
+  }
+}
+
+async function checkSearchDocuments(client: pg.PoolClient, range: string): Promise<void> {
+  const { rows } = await client.query<{ wrong: number }>(
+    `SELECT count(*)::int AS wrong
+       FROM bench.item_plan p
+       JOIN item_search_documents d ON d.item_id = p.id
+       JOIN items i ON i.id = d.item_id
+       JOIN users u ON u.id = i.owner_id
+      CROSS JOIN LATERAL (SELECT item_search_audience(d.item_id) AS audience) expected
+      WHERE ${range} AND p.k % 97 = 0
+        AND NOT (d.audience @> expected.audience AND d.audience <@ expected.audience
+                 AND d.document = item_search_document_of(i.name, i.description, u.name, expected.audience))`,
+  );
+  const wrong = rows[0]?.wrong ?? 0;
+  if (wrong > 0) throw new Error(`${wrong} sampled search documents differ from what the share triggers compute`);
 }
 
 /** Fresh planner statistics after a bulk load, as autovacuum would gather them. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearch, searchWords } from './search-terms';
+import { likePattern, parseSearch, searchWords } from './search-terms';
 
 describe('searchWords', () => {
   it.each([
@@ -38,9 +38,26 @@ describe('parseSearch', () => {
     ]);
   });
 
-  it('keeps one typed word for trigram similarity, and owner names as a literal LIKE pattern', () => {
-    const terms = parseSearch('Bohrmashine');
-    expect(terms?.typoWord).toBe('bohrmashine');
-    expect(parseSearch('Kim 100%_x')?.ownerPattern).toBe('%Kim 100\\%\\_x%');
+  it('adds one-letter-shorter variants of six-letter words only', () => {
+    const variants = (text: string) => {
+      const terms = parseSearch(text);
+      return terms?.alternatives.spelling.filter((_, i) => !terms.alternatives.stem[i]);
+    };
+    expect(variants('ladder')).toEqual(expect.arrayContaining(['lader', 'adder', 'laddr', 'ladde']));
+    expect(variants('ladder')).not.toContain('ladder');
+    expect(variants('tent')).toEqual(['etnt', 'tnet', 'tetn']);
+    expect(variants('camerra')).not.toContain('camera');
+  });
+
+  it('keeps one typed word for trigram similarity', () => {
+    expect(parseSearch('Bohrmashine')?.typoWord).toBe('bohrmashine');
+    expect(parseSearch('Bohrer Akku')?.typoWord).toBeNull();
+    // Six letters: one wrong letter leaves too few shared trigrams to match ("kamera" / "camera": 0.4 of 0.5).
+    expect(parseSearch('kamera')?.typoWord).toBeNull();
+    expect(parseSearch('kammera')?.typoWord).toBe('kammera');
+  });
+
+  it('makes typed text a literal LIKE pattern for the substring fallback', () => {
+    expect(likePattern('Kim 100%_x')).toBe('%Kim 100\\%\\_x%');
   });
 });

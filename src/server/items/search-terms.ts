@@ -10,11 +10,9 @@ export interface SearchTerms {
    * The one typed word, for trigram similarity with the words of item names
    * ("Bohrmashine"); null when several words were typed, since similarity
    * with the whole text would let one word match without the others, and
-   * for words shorter than six letters.
+   * for words shorter than seven letters.
    */
   typoWord: string | null;
-  /** The input as a LIKE pattern (`%`, `_` and `\` literal), for owner names, as before. */
-  ownerPattern: string;
   /**
    * One row per alternative spelling: `word` numbers the typed word (all
    * typed words must match), `stem` says whether the four stemmers apply
@@ -30,12 +28,21 @@ const MAX_WORDS = 6;
 /**
  * Trigram similarity only for words this long. In a shorter word one wrong
  * letter breaks too many of its few trigrams to pass the threshold anyway
- * ("drell" / "drill": 0.33 of 0.5; swaps are variants instead), and the
- * index lookup would pull in thousands of candidates for nothing.
+ * ("drell" / "drill": 0.33 of 0.5, "camira" / "camera" and "kamera" /
+ * "camera": 0.4; swaps are variants instead), and the index lookup (about
+ * 1 ms, a search's whole budget: docs/performance.md) would pull in
+ * hundreds of candidates for nothing.
  */
-const TYPO_WORD_MIN_LENGTH = 6;
+const TYPO_WORD_MIN_LENGTH = 7;
 /** Typo variants only for words of this length: short words have too many real neighbours, long ones have trigrams. */
 const VARIANT_LENGTH = { min: 4, max: 12 };
+/**
+ * Six-letter words, too short for trigram similarity, also get their
+ * variants with one letter left out ("ladder" → "lader", "camerra" is
+ * longer and has trigrams): an extra letter typed, or one missing from the
+ * item's name. Shorter words would lose too much ("tent" → "ten…").
+ */
+const DELETION_LENGTH = { min: 6, max: TYPO_WORD_MIN_LENGTH - 1 };
 
 /** `%`, `_` and `\` typed by the user are literal characters, not patterns. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -53,6 +60,15 @@ function transpositions(word: string): string[] {
     if (first === second) continue;
     variants.add([...letters.slice(0, i), second, first, ...letters.slice(i + 2)].join(''));
   }
+  variants.delete(word);
+  return [...variants];
+}
+
+/** One letter left out, for six-letter words (see DELETION_LENGTH). */
+function deletions(word: string): string[] {
+  const letters = [...word];
+  if (letters.length < DELETION_LENGTH.min || letters.length > DELETION_LENGTH.max) return [];
+  const variants = new Set(letters.map((_, i) => [...letters.slice(0, i), ...letters.slice(i + 1)].join('')));
   variants.delete(word);
   return [...variants];
 }
@@ -82,9 +98,9 @@ export function parseSearch(input: string): SearchTerms | null {
   };
   words.forEach((word, index) => {
     add(index, word, true);
-    for (const variant of transpositions(word)) add(index, variant, false);
+    for (const variant of new Set([...transpositions(word), ...deletions(word)])) add(index, variant, false);
   });
   const [only] = words;
   const typoWord = words.length === 1 && only && [...only].length >= TYPO_WORD_MIN_LENGTH ? only : null;
-  return { typoWord, ownerPattern: likePattern(input), alternatives };
+  return { typoWord, alternatives };
 }

@@ -1,35 +1,36 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { contacts, groupMembers, itemSearchDocuments, items, users } from '../db/schema';
+import { groupMembers, itemSearchDocuments, items, users } from '../db/schema';
 import { sharedColumns, type SharedItemRow } from './item-query';
 import { visibleToViewer } from './item-visibility';
 import type { SearchCursor } from './search-cursor';
 import { parseSearch, type SearchTerms } from './search-terms';
 
 /**
- * Item search (issue 19 part 4, docs/decisions/0027-search.md): the items
- * another person may see that match a typed text, best match first.
+ * Item search (issue 19 part 4, docs/decisions/0027-search.md and 0029): the
+ * items another person may see that match a typed text, best match first.
  *
  * Matching: every typed word must match the item's search document
- * (item_search_documents, kept by a trigger) as a prefix of one of its
+ * (item_search_documents, kept by triggers) as a prefix of one of its
  * lexemes under any of the four stemmers or unstemmed ("drills" → drill,
  * "Bohrer" → bohr… → Bohrmaschine, "velo" → Velos), or as a prefix of a
  * variant with two neighbouring letters swapped ("drlil" → drill); or the
  * whole text is similar to a word of the item's name by trigrams
- * ("Bohrmashine"); or the owner's name contains the text, as before
- * (unless `ownerNames` is false: see SearchPage).
+ * ("Bohrmashine"). The document holds the owner's name too (weight C), so
+ * typing a friend's name finds their things (unless `ownerNames` is false:
+ * see SearchPage).
  *
- * Cost: the text is matched first, through the GIN indexes of the search
- * documents, and only matches whose owner reaches the viewer at all (the
- * viewer is in the owner's address book, or they share a group) are read
- * from `items` and judged by the visibility rule, row by row. So a search
- * costs what the word's matches among the viewer's network cost, never a
- * scan of every item or of everything shared with the viewer. Invisible
- * items never enter the page, its order or its cursor: the rule is in the
- * WHERE clause of the one statement.
+ * Cost: the text is matched through the GIN index of the search documents
+ * together with the access lexemes of the viewer's principals (the items
+ * shared with the viewer or one of the viewer's groups). Only those
+ * candidates are read from `items` and judged by the visibility rule,
+ * row by row. So a search costs what the word's matches among the items
+ * shared with the viewer cost, never a scan of every item or of the
+ * viewer's network. Invisible items never enter the page, its order or its
+ * cursor: the rule is in the WHERE clause of the one statement.
  */
 
-/** ts_rank weights for D, C, B, A: the name (A) counts most, the description (B) less. */
+/** ts_rank weights for D, C, B, A: the name (A) counts most, then the description (B), then the owner's name (C). */
 const RANK_WEIGHTS = "'{0.1, 0.2, 0.4, 1.0}'::real[]";
 /** Relevance is scaled to an integer so a page cursor repeats it exactly. */
 const RANK_SCALE = 100_000;
@@ -39,12 +40,14 @@ const RANK_SCALE = 100_000;
  * prefixes of its lexemes. Built in SQL from array parameters (so the
  * stemming is PostgreSQL's own, and the statement text never changes). The
  * spellings are letters and digits only (search-terms.ts), so no lexeme
- * holds a quote; it is doubled anyway. NULL when no word has a lexeme.
+ * holds a quote; it is doubled anyway. `weights` 'AB' keeps the lexemes to
+ * the item's own name and description. NULL when no word has a lexeme.
  */
-function searchQuery(terms: SearchTerms, variants: boolean): SQL {
+function searchQuery(terms: SearchTerms, variants: boolean, weights: '' | 'AB'): SQL {
   const { word, spelling, stem } = terms.alternatives;
+  const prefix = `''':*${weights}'`;
   return sql`(SELECT string_agg(per_word.alternatives, ' & ')::tsquery FROM (
-    SELECT '(' || string_agg(DISTINCT '''' || replace(lexeme, '''', '''''') || ''':*', ' | ') || ')' AS alternatives
+    SELECT '(' || string_agg(DISTINCT '''' || replace(lexeme, '''', '''''') || ${sql.raw(prefix)}, ' | ') || ')' AS alternatives
       FROM unnest(${sql.param(word)}::int[], ${sql.param(spelling)}::text[], ${sql.param(stem)}::boolean[])
            AS typed(word, spelling, stem)
      CROSS JOIN LATERAL unnest(tsvector_to_array(CASE WHEN typed.stem THEN item_search_text_vector(typed.spelling)
@@ -54,19 +57,12 @@ function searchQuery(terms: SearchTerms, variants: boolean): SQL {
 }
 
 /**
- * The people whose items the viewer could see at all: those who have the
- * viewer in their address book, and the viewer's fellow group members. A
- * superset (the share itself is judged later); it only keeps most matches
- * away from the costlier per-item rule.
+ * "Shared with one of the viewer's principals" as a tsquery over the access
+ * lexemes of the search documents (ADR 0029): the viewer (a ticked
+ * contact) or any of the viewer's groups.
  */
-function ownersReaching(viewerId: string): SQL {
-  return sql`(
-    SELECT c.user_id FROM ${contacts} c WHERE c.contact_user_id = ${viewerId}
-    UNION
-    SELECT owner.user_id
-      FROM ${groupMembers} viewer
-      JOIN ${groupMembers} owner ON owner.group_id = viewer.group_id AND owner.user_id <> ${viewerId}
-     WHERE viewer.user_id = ${viewerId})`;
+function accessQuery(viewerId: string): SQL {
+  return sql`item_search_access_query(ARRAY[${viewerId}::uuid] || ARRAY(SELECT member.group_id FROM ${groupMembers} member WHERE member.user_id = ${viewerId}))`;
 }
 
 export interface SearchPage {
@@ -93,51 +89,45 @@ export type SearchedItemRow = SharedItemRow & { searchRank: number };
  */
 export function selectSearchPage(db: DbOrTx, viewerId: string, page: SearchPage): Promise<SearchedItemRow[]> {
   const { terms } = page;
-  const exact = searchQuery(terms, false);
-  const loose = searchQuery(terms, true);
-  const reach = ownersReaching(viewerId);
-  const document = itemSearchDocuments.document;
-  const typoWord = sql`${terms.typoWord}::text`;
-  const ownerNames = page.ownerNames ?? true;
-  const ownerBonus = ownerNames
-    ? sql`+ CASE WHEN ${users.name} ILIKE ${terms.ownerPattern} THEN 0.25 ELSE 0 END`
+  const weights = (page.ownerNames ?? true) ? '' : 'AB';
+  const exact = searchQuery(terms, false, weights);
+  const loose = searchQuery(terms, true, weights);
+  // Without a typo word the trigram parts are left out of the statement's
+  // text, not passed a NULL: PostgreSQL would fold a NULL away in a custom
+  // plan only, find that cheaper than the generic plan of the prepared
+  // statement (ADR 0013), and plan every search anew (about 2 ms each).
+  const typoWord = terms.typoWord === null ? null : sql`${terms.typoWord}::text`;
+  const typoRank = typoWord
+    ? sql`+ CASE WHEN ${typoWord} <<% candidate.name THEN 0.5 * strict_word_similarity(${typoWord}, candidate.name) ELSE 0 END`
     : sql``;
-  const relevance = sql<number>`(${sql.raw(String(RANK_SCALE))} * (
-      coalesce(ts_rank(${sql.raw(RANK_WEIGHTS)}, ${document}, ${exact}), 0)
-    + 0.2 * coalesce(ts_rank(${sql.raw(RANK_WEIGHTS)}, ${document}, ${loose}), 0)
-    + CASE WHEN ${typoWord} <<% ${itemSearchDocuments.name} THEN 0.5 * strict_word_similarity(${typoWord}, ${itemSearchDocuments.name}) ELSE 0 END
-    ${ownerBonus}))::int`;
-  const byOwnerName = ownerNames
-    ? sql`UNION
-    SELECT owned.id
-      FROM ${items} owned
-     WHERE owned.owner_id IN (SELECT named.id FROM ${users} named
-                               WHERE named.id = ANY ((SELECT owners FROM reach)::uuid[])
-                                 AND named.name ILIKE ${terms.ownerPattern})`
+  const typoMatch = typoWord
+    ? sql`OR (${typoWord} <<% candidate.name AND candidate.document @@ (SELECT query FROM access))`
     : sql``;
-  // The owners as one array, computed once: `= ANY` lets PostgreSQL AND the
-  // matches' bitmap with the owner index's, so only documents of these owners
-  // are read, and probe owner names through the primary key.
+  // The words and the viewer's access as one tsquery: the GIN index ANDs
+  // them itself (a word matches 1–4 % of all items, the viewer's principals
+  // about 3 %), so only documents shared with the viewer or their groups
+  // come back. Each is ranked here, from the row the scan has just read.
   const candidates = sql`(
-    WITH reach AS MATERIALIZED (SELECT ARRAY${reach} AS owners)
-    SELECT candidate.item_id
+    WITH access AS MATERIALIZED (SELECT ${accessQuery(viewerId)} AS query)
+    SELECT candidate.item_id,
+           (${sql.raw(String(RANK_SCALE))} * (
+              coalesce(ts_rank(${sql.raw(RANK_WEIGHTS)}, candidate.document, ${exact}), 0)
+            + 0.2 * coalesce(ts_rank(${sql.raw(RANK_WEIGHTS)}, candidate.document, ${loose}), 0)
+            ${typoRank}))::int AS rank
       FROM ${itemSearchDocuments} candidate
-     WHERE (candidate.document @@ ${loose} OR ${typoWord} <<% candidate.name)
-       AND candidate.owner_id = ANY ((SELECT owners FROM reach)::uuid[])
-    ${byOwnerName})`;
+     WHERE candidate.document @@ (${loose} && (SELECT query FROM access)) ${typoMatch}) AS candidate`;
+  const rank = sql<number>`candidate.rank`;
   const after = page.after
-    ? sql`AND (${relevance}, ${items.createdAt}, ${items.id}) < (${page.after.rank}::int, ${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`
+    ? sql`AND (${rank}, ${items.createdAt}, ${items.id}) < (${page.after.rank}::int, ${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`
     : sql``;
   const filter = page.where ? sql`AND ${page.where}` : sql``;
   return db
-    .select({ ...sharedColumns(viewerId), searchRank: relevance.as('search_rank') })
+    .select({ ...sharedColumns(viewerId), searchRank: rank })
     .from(items)
     .innerJoin(users, eq(users.id, items.ownerId))
-    .innerJoin(itemSearchDocuments, eq(itemSearchDocuments.itemId, items.id))
-    .where(
-      sql`${items.id} IN ${candidates} AND ${items.ownerId} <> ${viewerId} AND ${visibleToViewer(viewerId)} ${filter} ${after}`,
-    )
-    .orderBy(sql`search_rank DESC`, desc(items.createdAt), desc(items.id))
+    .innerJoin(candidates, sql`candidate.item_id = ${items.id}`)
+    .where(sql`${items.ownerId} <> ${viewerId} AND ${visibleToViewer(viewerId)} ${filter} ${after}`)
+    .orderBy(sql`candidate.rank DESC`, desc(items.createdAt), desc(items.id))
     .limit(page.take);
 }
 
