@@ -72,7 +72,7 @@ describe('<MessagesPage/> recorded loans', () => {
 
     status = 'disputed';
     await user.click(within(notice).getByRole('button', { name: "That's not right" }));
-    const dialog = screen.getByTestId('loan-dispute-dialog');
+    const dialog = await screen.findByTestId('loan-dispute-dialog');
     expect(dialog.textContent).toContain('Bob Baker recorded that you borrowed “Cordless drill”.');
     await user.click(within(dialog).getByRole('button', { name: "That's not right" }));
     expect((await screen.findByTestId('toast')).textContent).toContain('Loan marked as not right');

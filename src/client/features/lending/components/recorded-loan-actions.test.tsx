@@ -38,7 +38,7 @@ describe('a loan the owner recorded, on the borrower’s card', () => {
     expect(screen.getByTestId('item-request-recorded').textContent).toContain('Recorded by Annabel Lee');
 
     await user.click(screen.getByRole('button', { name: "That's not right" }));
-    const dialog = screen.getByTestId('loan-dispute-dialog');
+    const dialog = await screen.findByTestId('loan-dispute-dialog');
     expect(dialog.getAttribute('role')).toBe('alertdialog');
     expect(dialog.textContent).toContain('Annabel Lee recorded that you borrowed “Cordless drill”.');
     expect(disputeCalls(fetchMock)).toHaveLength(0);
@@ -72,7 +72,7 @@ describe('a loan the owner recorded, on the borrower’s card', () => {
     renderWithProviders(<Card />);
     await user.click(await screen.findByTestId('loan-dispute'));
     await user.click(
-      within(screen.getByTestId('loan-dispute-dialog')).getByRole('button', { name: "That's not right" }),
+      within(await screen.findByTestId('loan-dispute-dialog')).getByRole('button', { name: "That's not right" }),
     );
     await screen.findByTestId('toast');
     await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('item-request-disputed')));
@@ -86,7 +86,7 @@ describe('a loan the owner recorded, on the borrower’s card', () => {
       <RequestActions item={makeSharedItem({ status: 'borrowed' })} request={recorded} onRequest={undefined} />,
     );
     await user.click(screen.getByTestId('loan-dispute'));
-    await user.click(within(screen.getByTestId('loan-dispute-dialog')).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await screen.findByTestId('loan-dispute-dialog')).getByRole('button', { name: 'Cancel' }));
     expect(disputeCalls(fetchMock)).toHaveLength(0);
     expect(screen.getByTestId('item-request-recorded')).not.toBeNull();
   });

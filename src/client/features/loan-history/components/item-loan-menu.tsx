@@ -1,19 +1,20 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { EllipsisVertical, History, NotebookPen } from 'lucide-react';
-import { useState } from 'react';
+import { EllipsisVertical } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '../../../../contract/schemas/contact';
 import type { OwnItem } from '../../../../contract/schemas/item';
-import { buttonClasses } from '../../../components/ui/button';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import type { ContactsStatus } from './borrower-picker';
+import { LOAN_MENU_TRIGGER_CLASSES } from './item-loan-menu-trigger';
 
 // Loaded when first opened: the form (zod, react-hook-form) is not needed to show My Items.
 const RecordLoanDialog = lazyDialog(() => import('./record-loan-dialog').then((m) => m.RecordLoanDialog));
 const ItemHistoryDialog = lazyDialog(() => import('./item-history-dialog').then((m) => m.ItemHistoryDialog));
 
-const MENU_ITEM_CLASSES =
-  'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900';
+// Radix DropdownMenu with Floating UI (about 14 kB gzip) is not needed to show the cards either: loaded on
+// first use, as the account menu (components/layouts/user-menu.tsx; docs/performance.md, client round 3).
+const loadDropdown = () => import('./item-loan-menu-dropdown');
+const ItemLoanMenuDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.ItemLoanMenuDropdown })));
 
 type OpenDialog = 'record' | 'history' | null;
 
@@ -35,41 +36,34 @@ export function ItemLoanMenu({ item, contacts, contactsStatus }: ItemLoanMenuPro
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const setOpen = (kind: Exclude<OpenDialog, null>) => (open: boolean) => setDialog(open ? kind : null);
+  const [wanted, setWanted] = useState(false);
+  const label = t('loanHistory.more', { name: item.name });
+  // Until the first click a plain button that looks the same; pointing at or focusing it starts the download.
+  const placeholder = (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={LOAN_MENU_TRIGGER_CLASSES}
+      data-testid="item-loan-menu"
+      onPointerEnter={() => void loadDropdown()}
+      onFocus={() => void loadDropdown()}
+      onClick={() => setWanted(true)}
+    >
+      <EllipsisVertical className="h-4 w-4" aria-hidden="true" />
+    </button>
+  );
   return (
     <>
-      {/* Non-modal, as the other card menus: the page is not hidden from assistive technology while it is open. */}
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger
-          aria-label={t('loanHistory.more', { name: item.name })}
-          title={t('loanHistory.more', { name: item.name })}
-          className={buttonClasses('ghost', 'iconSm', 'shrink-0')}
-          data-testid="item-loan-menu"
-        >
-          <EllipsisVertical className="h-4 w-4" aria-hidden="true" />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          className="z-40 w-60 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
-        >
-          <DropdownMenu.Item
-            className={MENU_ITEM_CLASSES}
-            onSelect={() => setDialog('record')}
-            data-testid="item-record-loan"
-          >
-            <NotebookPen className="h-4 w-4" aria-hidden="true" />
-            {t('loanHistory.record.action')}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item
-            className={MENU_ITEM_CLASSES}
-            onSelect={() => setDialog('history')}
-            data-testid="item-loan-history"
-          >
-            <History className="h-4 w-4" aria-hidden="true" />
-            {t('loanHistory.history.action')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Root>
+      {wanted ? (
+        <Suspense fallback={placeholder}>
+          <ItemLoanMenuDropdown label={label} defaultOpen onChoose={setDialog} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
       <RecordLoanDialog
         open={dialog === 'record'}
         onOpenChange={setOpen('record')}
