@@ -47,6 +47,121 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The first screen's code in a few chunks instead of about 40 (docs/performance.md, client round 3).
+ * Left to itself the bundler splits every module that a lazy page shares with another into a chunk of
+ * its own: the entry came with 14 small chunks and the signed-in app plus My Items with about 40 more,
+ * which the browser fetched a few at a time over HTTP/1.1's six connections, one round trip each.
+ * Here each chunk is made of whole static import trees, so every module still runs after the modules
+ * it imports (the module order an earlier attempt broke by grouping modules without their imports):
+ *   - `app`: everything main.tsx imports statically (what every visitor runs first);
+ *   - `first-shared`: what the signed-in tree shares with a signed-out page (sign-in, referral storage...),
+ *     so a signed-out visitor never downloads `signed-in`;
+ *   - `signed-in`: the signed-in app with its two usual first pages, My Items and Available Items;
+ *   - `landing`: the landing page, for signed-out visitors.
+ * A module goes to the first of these that holds it. Other lazy pages (Contacts, Messages, dialogs...)
+ * keep their own chunks and import from these.
+ */
+const FIRST_PATH_ROOTS = {
+  app: ['src/client/main.tsx'],
+  signedIn: [
+    'src/client/app/signed-in-app.tsx',
+    'src/client/app/routes/my-items.tsx',
+    'src/client/app/routes/available-items.tsx',
+  ],
+  landing: ['src/client/app/routes/landing.tsx'],
+  // Not a chunk: the other pages a signed-out visitor can open (signed-out-routes.tsx).
+  signedOutPages: [
+    'src/client/app/routes/invite.tsx',
+    'src/client/app/routes/auth-debug.tsx',
+    'src/client/app/routes/login-required.tsx',
+    'src/client/app/routes/gdpr.tsx',
+  ],
+} satisfies Record<string, string[]>;
+type TreeName = keyof typeof FIRST_PATH_ROOTS;
+
+const LUCIDE_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+const LUCIDE_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g;
+const LUCIDE_EXPORT = /export\s*\{([^}]*)\}\s*from\s*'(\.\/icons\/[^']+)'/g;
+
+/**
+ * The icons a module imports from lucide-react's index. The index re-exports every icon, so following
+ * all its imports would put every icon any page uses into the first tree that reaches the index;
+ * the bundler drops the unused ones, but not from the chunk they were assigned to.
+ */
+function lucideIconsImported(code: string, iconFiles: Map<string, string>): string[] {
+  const files: string[] = [];
+  for (const match of code.matchAll(LUCIDE_IMPORT)) {
+    for (const specifier of (match[1] ?? '').split(',')) {
+      const file = iconFiles.get(specifier.trim().split(/\s+as\s+/)[0] ?? '');
+      if (file) files.push(file);
+    }
+  }
+  return files;
+}
+
+function firstPathChunks(): {
+  plugin: Plugin;
+  groups: { name: string; priority: number; test: (id: string) => boolean }[];
+} {
+  const members = new Map<TreeName, Set<string>>();
+  const tree = (name: TreeName) => members.get(name) ?? new Set<string>();
+  const plugin: Plugin = {
+    name: 'lendloop-first-path-chunks',
+    apply: 'build',
+    // The module graph is complete here; chunking (which calls the groups' tests) comes after.
+    buildEnd() {
+      const barrelId = [...this.getModuleIds()].find((id) => LUCIDE_BARREL.test(id));
+      const barrel = barrelId ? this.getModuleInfo(barrelId) : null;
+      const iconFiles = new Map<string, string>();
+      if (barrelId && barrel?.code) {
+        for (const match of barrel.code.matchAll(LUCIDE_EXPORT)) {
+          const file = path.resolve(path.dirname(barrelId), match[2] ?? '');
+          for (const name of (match[1] ?? '').split(','))
+            iconFiles.set(
+              name
+                .trim()
+                .split(/\s+as\s+/)
+                .pop() ?? '',
+              file,
+            );
+        }
+      }
+      for (const [name, roots] of Object.entries(FIRST_PATH_ROOTS)) {
+        const tree = new Set<string>();
+        members.set(name as TreeName, tree);
+        const pending = roots.map((root) => path.resolve(root));
+        while (pending.length > 0) {
+          const id = pending.pop();
+          if (id === undefined || tree.has(id)) continue;
+          const info = this.getModuleInfo(id);
+          if (!info) continue;
+          tree.add(id);
+          if (id === barrelId) {
+            // Its own helpers (createLucideIcon, Icon), not the icons: those come with their importers.
+            pending.push(...info.importedIds.filter((imported) => !imported.includes(`${path.sep}icons${path.sep}`)));
+            continue;
+          }
+          pending.push(...info.importedIds);
+          if (barrelId && info.code && info.importedIds.includes(barrelId))
+            pending.push(...lucideIconsImported(info.code, iconFiles));
+        }
+      }
+    },
+  };
+  const signedOut = (id: string) => tree('landing').has(id) || tree('signedOutPages').has(id);
+  const tests: [string, (id: string) => boolean][] = [
+    ['app', (id) => tree('app').has(id)],
+    ['first-shared', (id) => tree('signedIn').has(id) && signedOut(id)],
+    ['signed-in', (id) => tree('signedIn').has(id)],
+    ['landing', (id) => tree('landing').has(id)],
+  ];
+  // Earlier groups first: a module main.tsx imports stays in `app` even when a page imports it too.
+  const groups = tests.map(([name, test], index) => ({ name, priority: tests.length - index, test }));
+  return { plugin, groups };
+}
+const firstPath = firstPathChunks();
+
 // The API server listens on 3001 in development (scripts/dev.mjs); Vite proxies
 // everything that is not the client to it, so the browser sees one origin.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
@@ -112,12 +227,13 @@ const installableApp = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), installableApp, precompress()],
+  plugins: [react(), tailwindcss(), installableApp, precompress(), firstPath.plugin],
   publicDir: 'public',
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: { output: { codeSplitting: { groups: firstPath.groups } } },
   },
   server: {
     port: 5173,

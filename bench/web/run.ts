@@ -126,7 +126,8 @@ function medianRun(pageRuns: PageRun[]): PageRun {
 
 /** Signed-in pages must have loaded the signed-in app, the landing page must not have. */
 function assertShowsPage(page: (typeof PAGES)[number], scripts: string[]): void {
-  const signedInApp = scripts.some((s) => /\/signed-in-app-[^/]+\.js$/.test(s));
+  // `signed-in-<hash>.js` since the first-path chunk groups of vite.config.ts (client round 3), `signed-in-app-<hash>.js` before.
+  const signedInApp = scripts.some((s) => /\/signed-in(-app)?-[^/]+\.js$/.test(s));
   if (signedInApp !== page.signedIn)
     throw new Error(
       `${page.title}: expected the ${page.signedIn ? 'signed-in' : 'signed-out'} app, scripts: ${scripts.join(', ')}`,
