@@ -1,4 +1,4 @@
-import { cardPicture, type CardPicture } from './card-picture';
+import type { CardPicture } from './card-picture';
 
 /**
  * Starts downloading a card's picture ahead of rendering: the first card's
@@ -17,16 +17,5 @@ export function preloadItemImage(picture: CardPicture | null | undefined): void 
   image.src = picture.src;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
-/**
- * The picture ItemImage shows for an item (first photo, else the photo URL),
- * read from an API answer that has not been validated yet. Only a download
- * hint: the list itself renders from the validated answer.
- */
-export function unvalidatedItemImage(item: unknown): CardPicture | undefined {
-  if (!isRecord(item)) return undefined;
-  const [photo] = Array.isArray(item.photos) ? (item.photos as unknown[]) : [];
-  const photoUrl = isRecord(photo) && typeof photo.url === 'string' ? photo.url : undefined;
-  return cardPicture(photoUrl, typeof item.imageUrl === 'string' ? item.imageUrl : null) ?? undefined;
-}
+// Read from the contract module: the server picks the same picture for its HTML preload.
+export { unvalidatedItemImage } from '../../../contract/items';
