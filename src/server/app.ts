@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes, { db });
 
   const clientDir = deps.clientDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
-  const served = await registerStaticClient(app, clientDir);
+  const served = await registerStaticClient(app, clientDir, sessionCookie.name);
   if (!served) app.log.info({ clientDir }, 'no built client found: serving the API only');
   return app;
 }

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { firstScreenHtml } from './first-screen-hints';
+import { sessionCookieSettings } from './session-guard';
 
 /**
  * Serves the built client (dist/client): hashed assets cached for a year,
@@ -11,8 +13,13 @@ import type { FastifyInstance } from 'fastify';
  * other GET that is not an API or provider path gets index.html, so the
  * client router can show its page (or its 404).
  */
-export async function registerStaticClient(app: FastifyInstance, clientDir: string): Promise<boolean> {
+export async function registerStaticClient(
+  app: FastifyInstance,
+  clientDir: string,
+  sessionCookieName = sessionCookieSettings(false).name,
+): Promise<boolean> {
   if (!existsSync(path.join(clientDir, 'index.html'))) return false;
+  const sendIndexHtml = firstScreenHtml(app, clientDir, sessionCookieName);
   await app.register(fastifyStatic, {
     root: clientDir,
     // Only reply.sendFile: the catch-all route below serves every file. A route per file
@@ -41,7 +48,9 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     // Missing assets and unknown API paths are real 404s; app routes get the client shell.
     if (['/assets/', '/locales/', '/api/', '/oidc/'].some((prefix) => url.startsWith(prefix)))
       return reply.callNotFound();
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    // With hints for what its first screen loads next (first-screen-hints.ts). The service worker
+    // precaches /index.html itself, the plain file above.
+    return sendIndexHtml(request, reply, url);
   });
   return true;
 }

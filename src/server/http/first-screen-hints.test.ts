@@ -1,0 +1,183 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { createUser } from '../../../tests/support/factories';
+import { createItem } from '../../../tests/support/item-factories';
+import { createSession } from '../auth/session-store';
+import { buildApp } from '../app';
+
+/**
+ * index.html as the server sends it for an app address (docs/decisions/0030): with preload hints for
+ * the translations and the first page's code, chosen from the request, and nothing about the person.
+ */
+
+const AUTH_PRELOAD = '<link rel="preload" href="/api/auth/user" as="fetch" crossorigin="use-credentials" />';
+const INDEX_HTML = `<!doctype html><html><head>${AUTH_PRELOAD}<title>shell</title></head><body><div id="root"></div></body></html>`;
+const SIGNED_IN_CHUNKS = ['/assets/signed-in-abc.js', '/assets/first-shared-abc.js'];
+const LANDING_CHUNKS = ['/assets/landing-abc.js', '/assets/first-shared-abc.js'];
+
+let t: TestApp;
+let app: FastifyInstance;
+
+function writeClientDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lendloop-client-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
+  writeFileSync(
+    path.join(dir, 'first-path-chunks.json'),
+    JSON.stringify({
+      signedIn: SIGNED_IN_CHUNKS,
+      // Only our own asset paths may reach the HTML: a tampered file must not inject markup.
+      landing: [...LANDING_CHUNKS, 'https://elsewhere.example/x.js', '/assets/x.js"><script>alert(1)</script>'],
+    }),
+  );
+  return dir;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  app = await buildApp({ config: t.config, db: t.db, logger: false, clientDir: writeClientDir() });
+});
+afterAll(async () => {
+  await app.close();
+  await t.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const modulePreloads = (html: string) =>
+  [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+const translationPreload = (html: string) =>
+  /<link rel="preload" href="\/locales\/(\w+)\/translation\.json" as="fetch" crossorigin>/.exec(html)?.[1];
+
+describe('the first screen hints in index.html', () => {
+  it('signed out: the landing page’s code and the translations of the browser’s language, revalidated and varying by request', async () => {
+    const response = await get('/', { 'accept-language': 'fr-CH, fr;q=0.9, en;q=0.8' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(String(response.headers.vary)).toMatch(/Cookie/);
+    expect(translationPreload(response.body)).toBe('fr');
+    expect(modulePreloads(response.body)).toEqual(LANDING_CHUNKS);
+    expect(response.body).not.toContain('elsewhere.example');
+    expect(response.body).not.toContain('<script>');
+    // Everything else is the built file as it was.
+    expect(response.body.replace(/<link[^>]+>/g, '')).toBe(INDEX_HTML.replace(AUTH_PRELOAD, ''));
+    expect(response.body).toContain(AUTH_PRELOAD);
+  });
+
+  it('with a session cookie that no longer holds: what a signed-out visitor gets', async () => {
+    const response = await get('/available-items', {
+      cookie: 'lendloop_session=not-a-session',
+      'accept-language': 'it',
+    });
+    expect(modulePreloads(response.body)).toEqual(LANDING_CHUNKS);
+    expect(translationPreload(response.body)).toBe('it');
+    expect(response.body).toContain(AUTH_PRELOAD);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('picks the language as the client does: ?lng= before the i18next cookie before Accept-Language; none supported is German', async () => {
+    expect(translationPreload((await get('/?lng=it', { cookie: 'i18next=en', 'accept-language': 'fr' })).body)).toBe(
+      'it',
+    );
+    expect(translationPreload((await get('/', { cookie: 'i18next=en', 'accept-language': 'fr' })).body)).toBe('en');
+    expect(translationPreload((await get('/', { 'accept-language': 'ja, ko;q=0.5' })).body)).toBe('de');
+    expect(translationPreload((await get('/?lng=%22%3E%3Cscript%3E')).body)).toBe('de');
+  });
+
+  it('signed out on a page of its own (invite, groups, privacy): no landing page code', async () => {
+    for (const url of ['/invite?ref=abc', '/groups/5b0f2d0e-6f35-4f0e-9d2a-3f5c1f1f0c11', '/gdpr']) {
+      expect(modulePreloads((await get(url)).body)).toEqual([]);
+    }
+  });
+
+  it('compresses the answer for browsers that accept it', async () => {
+    const br = await get('/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<title>shell</title>');
+    const gzip = await get('/', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('<title>shell</title>');
+  });
+
+  it('leaves /index.html (what the service worker precaches for every visitor) as the built file', async () => {
+    const response = await get('/index.html', { cookie: 'lendloop_session=some-token', 'accept-language': 'fr' });
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  describe('a signed-in visitor', () => {
+    const cookieFor = async (user: { id: string }) => `lendloop_session=${await createSession(t.db, user.id, null)}`;
+    const answers = (html: string) =>
+      JSON.parse(
+        /<script type="application\/json" id="lendloop-server-answers">(.*?)<\/script>/.exec(html)?.[1] ?? 'null',
+      ) as unknown;
+    const translationPreloads = (html: string) =>
+      [...html.matchAll(/href="\/locales\/(\w+)\/translation\.json"/g)].map((m) => m[1]);
+
+    it('My Items: the session’s and the list’s answers as the API gives them, the first picture and the app’s code preloaded, never stored', async () => {
+      const alice = await createUser(t.db);
+      await createItem(t.db, alice, {
+        name: 'Drill </script><script>alert(1)</script>',
+        imageUrl: 'https://img.example/drill.jpg?a=1&b="x"',
+      });
+      const cookie = await cookieFor(alice);
+      const response = await get('/', { cookie });
+      expect(response.headers['cache-control']).toBe('no-store');
+      // Nothing in the data can close the block: "<" is written as \u003c.
+      expect(response.body).not.toContain('<script>alert(1)');
+      expect(answers(response.body)).toEqual({
+        '/api/auth/user': (await get('/api/auth/user', { cookie })).json(),
+        '/api/banner/should-show': (await get('/api/banner/should-show', { cookie })).json(),
+        '/api/items/my': (await get('/api/items/my', { cookie })).json(),
+      });
+      expect(response.body).toContain(
+        '<link rel="preload" as="image" href="https://img.example/drill.jpg?a=1&amp;b=&quot;x&quot;" fetchpriority="high" referrerpolicy="no-referrer">',
+      );
+      expect(modulePreloads(response.body)).toEqual(SIGNED_IN_CHUNKS);
+      // The session's answer is in the page: no second request for it.
+      expect(response.body).not.toContain(AUTH_PRELOAD);
+    });
+
+    it('gets their own data, never someone else’s; Available Items comes as its page', async () => {
+      const alice = await createUser(t.db);
+      await createItem(t.db, alice, { name: 'Alice’s secret tent' });
+      const bob = await createUser(t.db);
+      const cookie = await cookieFor(bob);
+      const mine = await get('/', { cookie });
+      expect(mine.body).not.toContain('secret tent');
+      expect(answers(mine.body)).toMatchObject({ '/api/auth/user': { id: bob.id }, '/api/items/my': [] });
+      const available = await get('/available-items', { cookie });
+      expect(answers(available.body)).toMatchObject({
+        '/api/items/available': (await get('/api/items/available', { cookie })).json(),
+      });
+      expect(available.body).not.toContain('secret tent');
+    });
+
+    it('another page: only the session’s and the banner’s answers; signed out or with a session that no longer holds: no data at all', async () => {
+      const alice = await createUser(t.db);
+      await createItem(t.db, alice, { name: 'Alice’s ladder' });
+      const contacts = await get('/contacts', { cookie: await cookieFor(alice) });
+      expect(Object.keys(answers(contacts.body) as object)).toEqual(['/api/auth/user', '/api/banner/should-show']);
+      expect(contacts.headers['cache-control']).toBe('no-store');
+      for (const response of [await get('/'), await get('/', { cookie: 'lendloop_session=not-a-session' })]) {
+        expect(answers(response.body)).toBeNull();
+        expect(response.body).not.toContain('ladder');
+        expect(response.headers['cache-control']).toBe('no-cache');
+      }
+    });
+
+    it('a browser without a language cookie also gets the profile’s language, which the client switches to after a sign-in', async () => {
+      const alice = await createUser(t.db, { language: 'it' });
+      const cookie = await cookieFor(alice);
+      expect(translationPreloads((await get('/', { cookie, 'accept-language': 'fr' })).body)).toEqual(['fr', 'it']);
+      expect(translationPreloads((await get('/', { cookie, 'accept-language': 'it' })).body)).toEqual(['it']);
+      expect(
+        translationPreloads((await get('/', { cookie: `${cookie}; i18next=fr`, 'accept-language': 'fr' })).body),
+      ).toEqual(['fr']);
+    });
+  });
+});

@@ -1,0 +1,180 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LANGUAGE_COOKIE } from '../../contract/enums';
+import { unvalidatedItemImage } from '../../contract/items';
+import { pickLanguage } from './preferred-language';
+
+/** Written by the build beside index.html (vite.config.ts, firstPathChunks). */
+const FIRST_PATH_MANIFEST = 'first-path-chunks.json';
+
+interface FirstPathManifest {
+  signedIn: string[];
+  landing: string[];
+}
+
+/** Signed-out paths that show their own page rather than the landing page (client: app/signed-out-routes.tsx). */
+const SIGNED_OUT_OWN_PAGES = ['/invite', '/auth-debug', '/groups', '/gdpr'];
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * Signed-in pages whose first screen waits for one API answer (client: app/first-page-preload.ts), and
+ * where the first card (the largest paint) is in it.
+ */
+const FIRST_PAGES: Record<string, { api: string; firstItem: (body: unknown) => unknown }> = {
+  '/': { api: '/api/items/my', firstItem: (body) => (Array.isArray(body) ? (body as unknown[])[0] : undefined) },
+  '/available-items': {
+    api: '/api/items/available',
+    firstItem: (body) => (isRecord(body) && Array.isArray(body.items) ? (body.items as unknown[])[0] : undefined),
+  },
+};
+
+/** The client reads the block by this id (client: lib/server-answers.ts). */
+const SERVER_ANSWERS_ID = 'lendloop-server-answers';
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** JSON inside <script type="application/json">: nothing in it may close the element or start a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+const ASSET_PATH = /^\/assets\/[\w.-]+\.js$/;
+
+function readManifest(clientDir: string): FirstPathManifest {
+  const file = path.join(clientDir, FIRST_PATH_MANIFEST);
+  const empty = { signedIn: [], landing: [] };
+  if (!existsSync(file)) return empty;
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (typeof parsed !== 'object' || parsed === null) return empty;
+  // Only our own asset paths go into the HTML.
+  const paths = (value: unknown) =>
+    Array.isArray(value)
+      ? value.filter((entry): entry is string => typeof entry === 'string' && ASSET_PATH.test(entry))
+      : [];
+  return { signedIn: paths(Reflect.get(parsed, 'signedIn')), landing: paths(Reflect.get(parsed, 'landing')) };
+}
+
+/** The session check's address; index.html preloads it for every visitor. */
+const AUTH_USER_API = '/api/auth/user';
+/**
+ * Asked before the first signed-in render wherever one lands (client: app/first-page-preload.ts): the
+ * feedback banner pushes the layout down, so the page waits for it rather than shifting later.
+ */
+const SIGNED_IN_FIRST_ANSWERS = ['/api/banner/should-show'];
+const AUTH_USER_PRELOAD = /<link rel="preload" href="\/api\/auth\/user"[^>]*>\s*/;
+
+/**
+ * An API answer for the visitor, fetched through the app itself (`inject`, with the visitor's cookie
+ * and address): the same session check, authorization, rate limit and response schema as the
+ * browser's own request, which this answer replaces. Null for anything but 200.
+ */
+async function answerFor(app: FastifyInstance, request: FastifyRequest, api: string): Promise<unknown> {
+  const answer = await app.inject({
+    method: 'GET',
+    url: api,
+    headers: { cookie: request.headers.cookie ?? '', accept: 'application/json' },
+    remoteAddress: request.ip,
+  });
+  return answer.statusCode === 200 ? answer.json<unknown>() : null;
+}
+
+function imagePreload(item: unknown): string | null {
+  const picture = unvalidatedItemImage(item);
+  if (!picture) return null;
+  const choice = picture.srcSet
+    ? ` imagesrcset="${escapeAttribute(picture.srcSet)}" imagesizes="${escapeAttribute(picture.sizes ?? '')}"`
+    : '';
+  // As the card's <img> asks for it (ItemImage): same address choice, no referrer, first in line.
+  return `<link rel="preload" as="image" href="${escapeAttribute(picture.src)}"${choice} fetchpriority="high" referrerpolicy="no-referrer">`;
+}
+
+const translationPreload = (language: string) =>
+  `<link rel="preload" href="/locales/${language}/translation.json" as="fetch" crossorigin>`;
+const modulePreload = (file: string) => `<link rel="modulepreload" crossorigin href="${file}">`;
+
+/**
+ * index.html with what its first screen needs next (docs/decisions/0030, docs/performance.md client
+ * round 3), so it travels with the HTML instead of waiting for the app's code to run and ask:
+ *   - the translations in the language the client will pick (`?lng=`, the `i18next` cookie,
+ *     Accept-Language, as the client detects it; a guess the client may overrule at the cost of one
+ *     unused download);
+ *   - signed out (no session cookie, or one that no longer holds): the landing page's code;
+ *   - signed in: the session check's and the feedback banner's answers and, on My Items and Available Items, the page's API
+ *     answer, in a JSON block the client takes over (lib/server-answers.ts), the signed-in app's code,
+ *     a preload of the first card's picture (the largest paint), and, while this browser has no
+ *     language cookie yet, the profile's language too (the client switches to it on the first load
+ *     after a sign-in, features/auth/profile-language.ts). Only answers the same cookie gets from the
+ *     API; that HTML is `no-store`, as API answers are.
+ * The answer varies with those headers, so it says so (`Vary`), and it is compressed per request
+ * (a few kB). The service worker precaches /index.html, the plain file, never this.
+ */
+export function firstScreenHtml(app: FastifyInstance, clientDir: string, sessionCookieName: string) {
+  const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const manifest = readManifest(clientDir);
+
+  async function signedInHead(request: FastifyRequest, pathname: string, language: string): Promise<string | null> {
+    const user = await answerFor(app, request, AUTH_USER_API);
+    if (!isRecord(user)) return null;
+    const answers: Record<string, unknown> = { [AUTH_USER_API]: user };
+    for (const api of SIGNED_IN_FIRST_ANSWERS) {
+      const body = await answerFor(app, request, api);
+      if (body !== null) answers[api] = body;
+    }
+    const tags = [translationPreload(language)];
+    const profileLanguage = pickLanguage([typeof user.language === 'string' ? user.language : undefined]);
+    if (request.cookies[LANGUAGE_COOKIE] === undefined && profileLanguage !== language)
+      tags.push(translationPreload(profileLanguage));
+    tags.push(...manifest.signedIn.map(modulePreload));
+    const page = FIRST_PAGES[pathname];
+    const body = page ? await answerFor(app, request, page.api) : null;
+    if (page && body !== null) {
+      answers[page.api] = body;
+      const picture = imagePreload(page.firstItem(body));
+      if (picture) tags.push(picture);
+    }
+    tags.push(`<script type="application/json" id="${SERVER_ANSWERS_ID}">${scriptJson(answers)}</script>`);
+    return tags.join('');
+  }
+
+  async function head(request: FastifyRequest, pathname: string): Promise<{ html: string; personal: boolean }> {
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const language = pickLanguage([
+      query.get('lng') ?? undefined,
+      request.cookies[LANGUAGE_COOKIE],
+      request.headers['accept-language'],
+    ]);
+    const signedIn = request.cookies[sessionCookieName] ? await signedInHead(request, pathname, language) : null;
+    if (signedIn !== null) return { html: signedIn, personal: true };
+    const ownPage = SIGNED_OUT_OWN_PAGES.some((own) => pathname === own || pathname.startsWith(`${own}/`));
+    const code = ownPage ? [] : manifest.landing;
+    return { html: [translationPreload(language), ...code.map(modulePreload)].join(''), personal: false };
+  }
+
+  return async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    const { html: tags, personal } = await head(request, pathname);
+    // With the session's answer in the page, its preload would only ask a second time.
+    const page = personal ? template.replace(AUTH_USER_PRELOAD, '') : template;
+    // Before the inlined stylesheet (vite.config.ts, inlineStylesheet), so the browser finds them
+    // without reading its ~40 kB first; after the app's own script and module preloads.
+    const at = page.includes('<style>') ? '<style>' : '</head>';
+    const html = page.replace(at, `${tags}${at}`);
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    void reply
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Cache-Control', personal ? 'no-store' : 'no-cache')
+      .header('Vary', 'Cookie, Accept-Language, Accept-Encoding');
+    if (/\bbr\b/.test(accepted)) {
+      return reply
+        .header('Content-Encoding', 'br')
+        .send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+    }
+    if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
+    return reply.send(html);
+  };
+}
