@@ -8,6 +8,7 @@ import { AUTH_USER_URL, authUserQueryOptions } from './lib/auth/get-auth-user';
 import { browserStorage, profileLanguageToApply } from './features/auth/profile-language';
 import { initI18n } from './i18n/i18n';
 import { createQueryClient } from './lib/query-client';
+import { primeServerAnswers } from './lib/server-answers';
 import type { User } from '../contract/schemas/user';
 import './styles.css';
 
@@ -15,6 +16,8 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 const root = createRoot(rootElement);
 const queryClient = createQueryClient();
+// A signed-in visitor's session check and first page may have come with the HTML (docs/decisions/0030).
+primeServerAnswers();
 
 // The first render waits for the translations (every visible text comes from
 // them, so rendering earlier would flash raw keys), the session check and the

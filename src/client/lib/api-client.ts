@@ -101,6 +101,15 @@ export function warmGet(url: string, peek?: (body: unknown) => void): void {
   warmGets.set(url, { response, startedAt: Date.now() });
 }
 
+/**
+ * The answer of a GET the server already sent with the page (a JSON block in index.html,
+ * lib/first-page-data.ts): taken over by the next `apiRequest` GET of the URL, as a warmed GET is.
+ */
+export function primeGet(url: string, body: unknown): void {
+  const response = new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  warmGets.set(url, { response: Promise.resolve(response), startedAt: Date.now() });
+}
+
 function takeWarmGet(url: string): Promise<Response> | undefined {
   const warm = warmGets.get(url);
   warmGets.delete(url);
