@@ -21,11 +21,19 @@ export interface BenchDatabase {
  * The benchmark's own PostgreSQL: the embedded one the app ships, in a fresh
  * temporary folder (never the user's ./data), migrated by the app's runner.
  */
-export async function startBenchDatabase(): Promise<BenchDatabase> {
+export async function startBenchDatabase(options: { statements?: boolean } = {}): Promise<BenchDatabase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lendloop-bench-'));
   let embedded: RunningPostgres | undefined;
   try {
-    embedded = await startEmbeddedPostgres({ dataDir, logger: pino({ level: 'warn' }), persistent: false });
+    embedded = await startEmbeddedPostgres({
+      dataDir,
+      logger: pino({ level: 'warn' }),
+      persistent: false,
+      // --statements: per-statement counts and times (statement-stats.ts); off otherwise, as it costs CPU.
+      settings: options.statements
+        ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track_planning': 'on' }
+        : undefined,
+    });
     const admin = connectDatabase(embedded.urlFor('postgres'), { max: 1 });
     try {
       await admin.pool.query(`CREATE DATABASE ${BENCH_DATABASE}`);
@@ -35,6 +43,7 @@ export async function startBenchDatabase(): Promise<BenchDatabase> {
     const url = embedded.urlFor(BENCH_DATABASE);
     const handle = connectDatabase(url, { max: 4 });
     await runMigrations(handle);
+    if (options.statements) await handle.pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     const { rows } = await handle.pool.query<{ server_version: string }>('SHOW server_version');
     const running = embedded;
     return {

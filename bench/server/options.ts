@@ -35,6 +35,8 @@ export interface BenchOptions {
   hold: boolean;
   /** Run the server with V8's CPU profiler; the profile lands in bench/results/profiles when it stops. */
   profile: boolean;
+  /** Count and time every statement per endpoint with pg_stat_statements (costs some CPU). */
+  statements: boolean;
 }
 
 /** Bad command-line input: printed without a stack trace. */
@@ -43,7 +45,7 @@ export class UsageError extends Error {
 }
 
 export const USAGE = `Usage: npm run bench -- [--smoke | --quick] [--duration=S] [--warmup=S] [--connections=N]
-                         [--items=N] [--only=a,b] [--skip-scaling] [--hold] [--profile]
+                         [--items=N] [--only=a,b] [--skip-scaling] [--hold] [--profile] [--statements]
 
   (default)      5,000 users, 50,000 items (Available Items also at 10,000 and 100,000), 10 s per endpoint
   --quick        the same data, 3 s per endpoint
@@ -62,7 +64,9 @@ export const USAGE = `Usage: npm run bench -- [--smoke | --quick] [--duration=S]
                  (2 s with --smoke); alone it needs no data set and writes bench/results/<time>-startup.*)
   --skip-scaling skip the 10,000 / 100,000 items comparison
   --hold         build the main data set and start the server, print how to reach both, and wait for Ctrl-C
-  --profile      profile the server's CPU (node --cpu-prof) into bench/results/profiles/ (open in Chrome DevTools)`;
+  --profile      profile the server's CPU (node --cpu-prof) into bench/results/profiles/ (open in Chrome DevTools);
+                 then \`npm run bench:layers\` splits it by endpoint and layer
+  --statements   record each endpoint's statements (pg_stat_statements): calls, execution and planning time per request`;
 
 const FULL_SHAPE: DatasetShape = {
   users: 5_000,
@@ -115,6 +119,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     'skip-scaling',
     'hold',
     'profile',
+    'statements',
     'help',
   ]);
   for (const name of flags.keys()) {
@@ -160,6 +165,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     skipScaling: flags.has('skip-scaling') || flags.has('hold'),
     hold: flags.has('hold'),
     profile: flags.has('profile'),
+    statements: flags.has('statements'),
   };
 }
 

@@ -1,3 +1,4 @@
+import { statementsMarkdown, type StatementFigure } from './statement-stats';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CpuPerRequest } from './cpu-usage';
@@ -28,6 +29,14 @@ export interface EndpointMeasurement extends Measurement {
    * the latency of a request that never waits behind another.
    */
   singleConnection: Measurement | null;
+  /**
+   * When the measured seconds ran, in microseconds of the machine's
+   * monotonic clock: the clock of V8's CPU profiles, so `npm run
+   * bench:layers` can tell each endpoint's samples apart in one profile.
+   */
+  window: { startMicros: number; endMicros: number };
+  /** With --statements: the statements that took the most PostgreSQL time (statement-stats.ts). */
+  statements?: StatementFigure[];
 }
 
 export interface EndpointResult extends EndpointMeasurement {
@@ -197,6 +206,8 @@ export function toMarkdown(report: BenchReport): string {
       `${fixed(settings.connections / (BUDGETS.readP99Ms / 1000))} req/s. One connection: the same ` +
       'requests one at a time, right after the load run (no queueing).',
   );
+  const statements = statementsMarkdown(report.endpoints);
+  if (statements.length > 0) lines.push('', ...statements);
   const failures = report.endpoints.filter((e) => e.errors > 0);
   if (failures.length > 0) {
     lines.push('');

@@ -1,4 +1,5 @@
 import { cpus, loadavg, totalmem } from 'node:os';
+import type pg from 'pg';
 import path from 'node:path';
 import { cpuPerRequest, cpuSnapshot, postmasterPidOf } from './cpu-usage';
 import { startBenchDatabase, type BenchDatabase } from './database';
@@ -22,6 +23,7 @@ import { liveErrors, type LiveMeasurement } from './live-report';
 import { startFakePushService, type FakePushService } from '../../tests/support/fake-push-service';
 import { measurePush, preparePushOwners, type PushMeasurement } from './push';
 import { measureStartup, startupMarkdown, writeStartupReport } from './startup';
+import { readStatements, resetStatements } from './statement-stats';
 import { inArray } from 'drizzle-orm';
 import { items as itemsTable } from '../../src/server/db/schema';
 import { buildBundles, root, startApp, startHelloWorld, type RunningProcess } from './processes';
@@ -64,7 +66,10 @@ async function main(): Promise<number> {
     return startup.met.cleanStops ? 0 : 1;
   }
 
-  const [bundles, database] = await Promise.all([buildBundles(), startBenchDatabase()]);
+  const [bundles, database] = await Promise.all([
+    buildBundles(),
+    startBenchDatabase({ statements: options.statements }),
+  ]);
   let app: RunningProcess | undefined;
   let pushService: FakePushService | undefined;
   const client = await database.handle.pool.connect();
@@ -166,7 +171,15 @@ async function main(): Promise<number> {
     );
     const endpoints: EndpointResult[] = [];
     for (const scenario of scenarios) {
-      const measurement = await measure(options, app.origin, appPids, scenario.label, scenario.request, scenario);
+      const measurement = await measure(
+        options,
+        app.origin,
+        appPids,
+        scenario.label,
+        scenario.request,
+        scenario,
+        options.statements ? database.handle.pool : undefined,
+      );
       const result = endpointResult(scenario, measurement, ceiling);
       if (result.errors > 0) result.failureSample = await sampleFailure(app.origin, scenario.request(0));
       endpoints.push(result);
@@ -320,13 +333,18 @@ async function measure(
   label: string,
   request: (i: number) => OutgoingRequest,
   scenario?: Pick<Scenario, 'remaining'>,
+  statementsOf?: pg.Pool,
 ): Promise<EndpointMeasurement> {
   const run = (seconds: number, connections: number) =>
     drive({ origin, connections, seconds, request, maxRequests: scenario?.remaining?.() });
   if (options.warmupSeconds > 0) await run(options.warmupSeconds, options.connections);
+  if (statementsOf) await resetStatements(statementsOf);
   const before = await cpuSnapshot(pids);
+  const startMicros = monotonicMicros();
   const measurement = await run(options.durationSeconds, options.connections);
+  const window = { startMicros, endMicros: monotonicMicros() };
   const cpu = cpuPerRequest(before, await cpuSnapshot(pids), measurement.requests);
+  const statements = statementsOf ? await readStatements(statementsOf, measurement.requests) : undefined;
   const left = scenario?.remaining?.();
   const single = left === undefined || left > 0 ? await run(options.singleConnectionSeconds, 1) : null;
   const ms = (value: number | null) => (value === null ? '?' : value.toFixed(2));
@@ -336,8 +354,11 @@ async function measure(
       `${ms(cpu.postgres)} PostgreSQL + ${ms(cpu.loadGenerator)} load ms` +
       (single ? `; one connection: p50 ${single.latency.p50} ms, p99 ${single.latency.p99} ms` : ''),
   );
-  return { ...measurement, cpuPerRequest: cpu, singleConnection: single };
+  return { ...measurement, cpuPerRequest: cpu, singleConnection: single, window, statements };
 }
+
+/** CLOCK_MONOTONIC in microseconds, the clock V8 stamps its CPU profile samples with. */
+const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
 
 async function stopDatabase(database: BenchDatabase): Promise<void> {
   await database.stop().catch((error: unknown) => log(`stopping PostgreSQL failed: ${String(error)}`));
