@@ -39,23 +39,6 @@ describe('the embedded PostgreSQL', () => {
     await again.end();
     expect(rows).toEqual([{ note: 'still here' }]);
   });
-
-  it('is reached over its Unix socket, and over loopback TCP by tools', async () => {
-    first ??= await startEmbeddedPostgres({ dataDir, logger });
-    const url = first.urlFor('postgres');
-    // inet_server_addr() is NULL on a Unix socket connection.
-    const viaSocket = new pg.Client({ connectionString: url });
-    await viaSocket.connect();
-    const { rows: socket } = await viaSocket.query<{ address: string | null }>('SELECT inet_server_addr() AS address');
-    await viaSocket.end();
-    expect(socket).toEqual([{ address: null }]);
-
-    const viaTcp = new pg.Client({ connectionString: url.replace(/\?host=.*$/, '') });
-    await viaTcp.connect();
-    const { rows: tcp } = await viaTcp.query<{ address: string | null }>('SELECT inet_server_addr() AS address');
-    await viaTcp.end();
-    expect(tcp).toEqual([{ address: '127.0.0.1' }]);
-  });
 });
 
 describe('the embedded PostgreSQL after faults', () => {

@@ -58,8 +58,6 @@ export { DataDirInUseError };
 const RESTART_DELAYS_MS = { min: 250, max: 10_000 };
 /** A PostgreSQL that ran this long before dying starts over at the shortest wait. */
 const HEALTHY_RUN_MS = 60_000;
-/** The longest Unix socket path Linux accepts (sun_path holds 108 bytes with the terminating zero). */
-const MAX_SOCKET_PATH = 107;
 /** Fast shutdown normally takes well under a second; beyond this it is escalated. */
 const DEFAULT_STOP_GRACE_MS = 8_000;
 
@@ -107,15 +105,6 @@ async function startCluster(
     if ((mode & 0o001) === 0) await chmod(options.dataDir, mode | 0o001);
   }
 
-  // The app talks to its own PostgreSQL over a Unix socket in the cluster's
-  // folder (owned by the user PostgreSQL runs as): a query and its answer
-  // cost fewer CPU cycles in the kernel than over loopback TCP, a large part
-  // of a small request's cost on this VM (docs/performance.md, round 3).
-  // Loopback TCP stays open for tools; a path too long for a socket
-  // (sun_path: 107 bytes) falls back to TCP only.
-  const absoluteDatabaseDir = path.resolve(databaseDir);
-  const socketDir = `${absoluteDatabaseDir}/.s.PGSQL.${port}`.length <= MAX_SOCKET_PATH ? absoluteDatabaseDir : null;
-
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const cluster = new EmbeddedPostgres({
     databaseDir,
@@ -129,13 +118,14 @@ async function startCluster(
     // dedicated `postgres` system user that owns the data folder.
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    // Loopback TCP and a socket in the cluster's own folder: nothing but this
-    // machine can connect, and no clash with a system PostgreSQL's socket folder.
+    // Loopback TCP only, no Unix socket: nothing but this machine can connect,
+    // and no clash with a system PostgreSQL's socket folder. (A socket in the
+    // cluster's folder was measured: no less CPU per request, docs/performance.md.)
     postgresFlags: [
       '-c',
       'listen_addresses=127.0.0.1',
       '-c',
-      `unix_socket_directories=${socketDir ?? ''}`,
+      'unix_socket_directories=',
       ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     onLog: (message) => {
@@ -238,10 +228,8 @@ async function startCluster(
   };
   watch(postmaster);
 
-  // `host=` overrides the URL's host with the socket's folder (pg-connection-string); the port names the socket.
-  const viaSocket = socketDir ? `?host=${encodeURIComponent(socketDir)}` : '';
   const urlFor = (database: string) =>
-    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}${viaSocket}`;
+    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   return {
     urlFor,
     port,
