@@ -65,6 +65,8 @@ export interface AppDependencies {
   liveEvents?: LiveEventBus;
   /** Ping (and session re-check) interval of the live event streams; tests shorten it. */
   liveStreamPingMs?: number;
+  /** How long index.html waits for the answers it embeds (FIRST_SCREEN_BUDGET_MS); tests shorten it. */
+  firstScreenBudgetMs?: number;
   /**
    * Called for every route as it registers (Fastify's `onRoute` hook, added before any route). For tests
    * and inspection, e.g. the check that every route with a body declares a response schema.
@@ -147,7 +149,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes, { db });
 
   const clientDir = deps.clientDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
-  const served = await registerStaticClient(app, clientDir, sessionCookie.name);
+  const served = await registerStaticClient(app, clientDir, sessionCookie.name, deps.firstScreenBudgetMs);
   if (!served) app.log.info({ clientDir }, 'no built client found: serving the API only');
   return app;
 }

@@ -103,7 +103,7 @@ export function warmGet(url: string, peek?: (body: unknown) => void): void {
 
 /**
  * The answer of a GET the server already sent with the page (a JSON block in index.html,
- * lib/first-page-data.ts): taken over by the next `apiRequest` GET of the URL, as a warmed GET is.
+ * lib/server-answers.ts): taken over by the next `apiRequest` GET of the URL, as a warmed GET is.
  */
 export function primeGet(url: string, body: unknown): void {
   const response = new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });

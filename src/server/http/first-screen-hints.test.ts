@@ -5,8 +5,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { createUser } from '../../../tests/support/factories';
-import { createItem } from '../../../tests/support/item-factories';
+import { createContact, createUser } from '../../../tests/support/factories';
+import { createItem, shareWithUser } from '../../../tests/support/item-factories';
 import { createSession } from '../auth/session-store';
 import { buildApp } from '../app';
 
@@ -170,6 +170,36 @@ describe('the first screen hints in index.html', () => {
       }
     });
 
+    it('embeds names with $ patterns as they are: the block parses and equals the API’s answer', async () => {
+      const alice = await createUser(t.db);
+      // In a string replacement, $` $& and $' would paste parts of the page into it.
+      await createItem(t.db, alice, { name: "Drill $` PHISHING $& body{outline:9px solid red} $' $$" });
+      const cookie = await cookieFor(alice);
+      const response = await get('/', { cookie });
+      expect(answers(response.body)).toMatchObject({
+        '/api/items/my': (await get('/api/items/my', { cookie })).json(),
+      });
+      expect(response.body.match(/<title>/g)).toHaveLength(1);
+      expect(response.body).not.toMatch(/PHISHING[^"]*<\/script>[^]*PHISHING/);
+    });
+
+    it('Alice’s page, then Bob’s: each sees what is shared with them, nothing of the other’s', async () => {
+      const alice = await createUser(t.db);
+      const bob = await createUser(t.db);
+      await createContact(t.db, alice, { contactUserId: bob.id });
+      const shared = await createItem(t.db, alice, { name: 'Shared kayak' });
+      await shareWithUser(t.db, shared, bob);
+      await createItem(t.db, alice, { name: 'Private diary' });
+      const aliceCookie = await cookieFor(alice);
+      const bobCookie = await cookieFor(bob);
+      expect((await get('/', { cookie: aliceCookie })).body).toContain('Private diary');
+      const bobs = await get('/available-items', { cookie: bobCookie });
+      expect(answers(bobs.body)).toMatchObject({ '/api/auth/user': { id: bob.id } });
+      expect(bobs.body).toContain('Shared kayak');
+      expect(bobs.body).not.toContain('Private diary');
+      expect((await get('/', { cookie: bobCookie })).body).not.toContain('Private diary');
+    });
+
     it('a browser without a language cookie also gets the profile’s language, which the client switches to after a sign-in', async () => {
       const alice = await createUser(t.db, { language: 'it' });
       const cookie = await cookieFor(alice);
@@ -179,5 +209,66 @@ describe('the first screen hints in index.html', () => {
         translationPreloads((await get('/', { cookie: `${cookie}; i18next=fr`, 'accept-language': 'fr' })).body),
       ).toEqual(['fr']);
     });
+  });
+});
+
+describe('when the answers fail or come late', () => {
+  const answersIn = (html: string) => /id="lendloop-server-answers"/.test(html);
+
+  it('a visitor over the rate limit still gets the page, with only the answers that came', async () => {
+    const limited = await buildApp({
+      config: t.config,
+      db: t.db,
+      logger: false,
+      clientDir: writeClientDir(),
+      rateLimitMax: 2,
+    });
+    try {
+      const alice = await createUser(t.db);
+      const cookie = `lendloop_session=${await createSession(t.db, alice.id, null)}`;
+      // An address of its own: the limiter's counters live in the database this file shares.
+      const remoteAddress = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+      const first = await limited.inject({ method: 'GET', url: '/', headers: { cookie }, remoteAddress });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+      // The limit let the session's answer through and refused what came after it.
+      const carried = /id="lendloop-server-answers">(.*?)<\/script>/.exec(first.body)?.[1];
+      const keys = Object.keys(JSON.parse(carried ?? '{}') as object);
+      expect(keys).toContain('/api/auth/user');
+      expect(keys).not.toContain('/api/items/my');
+      // Past the limit the session cannot be told: the page comes without answers, the client asks itself.
+      const second = await limited.inject({ method: 'GET', url: '/', headers: { cookie }, remoteAddress });
+      expect(second.statusCode).toBe(200);
+      expect(answersIn(second.body)).toBe(false);
+      expect(second.body).toContain(AUTH_PRELOAD);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers slower than the budget: the page at once, without them or any page’s code, never stored', async () => {
+    const impatient = await buildApp({
+      config: t.config,
+      db: t.db,
+      logger: false,
+      clientDir: writeClientDir(),
+      firstScreenBudgetMs: 0,
+    });
+    try {
+      const alice = await createUser(t.db);
+      const cookie = `lendloop_session=${await createSession(t.db, alice.id, null)}`;
+      const response = await impatient.inject({
+        method: 'GET',
+        url: '/',
+        headers: { cookie, 'accept-language': 'fr' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(answersIn(response.body)).toBe(false);
+      expect(modulePreloads(response.body)).toEqual([]);
+      expect(translationPreload(response.body)).toBe('fr');
+      expect(response.body).toContain(AUTH_PRELOAD);
+    } finally {
+      await impatient.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE } from '../../contract/enums';
 import { unvalidatedItemImage } from '../../contract/items';
@@ -75,14 +76,44 @@ const AUTH_USER_PRELOAD = /<link rel="preload" href="\/api\/auth\/user"[^>]*>\s*
  * browser's own request, which this answer replaces. Null for anything but 200.
  */
 async function answerFor(app: FastifyInstance, request: FastifyRequest, api: string): Promise<unknown> {
-  const answer = await app.inject({
-    method: 'GET',
-    url: api,
-    headers: { cookie: request.headers.cookie ?? '', accept: 'application/json' },
-    remoteAddress: request.ip,
-  });
-  return answer.statusCode === 200 ? answer.json<unknown>() : null;
+  try {
+    const answer = await app.inject({
+      method: 'GET',
+      url: api,
+      headers: { cookie: request.headers.cookie ?? '', accept: 'application/json' },
+      remoteAddress: request.ip,
+    });
+    return answer.statusCode === 200 ? answer.json<unknown>() : null;
+  } catch (error) {
+    // inject refuses once the server is closing (a deploy); the page then comes without the answer.
+    request.log.debug({ err: error, api }, 'first screen: no answer to embed');
+    return null;
+  }
 }
+
+/**
+ * How long the page waits for the answers it embeds. Past it the visitor gets the page without them
+ * and the client asks as before: a slow database must not turn an instant spinner into a blank page.
+ */
+export const FIRST_SCREEN_BUDGET_MS = 400;
+
+/** `work`'s result, or `timedOut` when it takes longer than the budget (the work itself carries on). */
+async function withinBudget<T, F>(work: Promise<T>, budgetMs: number, timedOut: F): Promise<T | F> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<F>((resolve) => {
+    timer = setTimeout(() => resolve(timedOut), budgetMs);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+/** Pages without personal data repeat (a few languages × landing or own page): compressed once each. */
+const SHARED_PAGE_CACHE_SIZE = 32;
 
 function imagePreload(item: unknown): string | null {
   const picture = unvalidatedItemImage(item);
@@ -111,28 +142,39 @@ const modulePreload = (file: string) => `<link rel="modulepreload" crossorigin h
  *     language cookie yet, the profile's language too (the client switches to it on the first load
  *     after a sign-in, features/auth/profile-language.ts). Only answers the same cookie gets from the
  *     API; that HTML is `no-store`, as API answers are.
- * The answer varies with those headers, so it says so (`Vary`), and it is compressed per request
- * (a few kB). The service worker precaches /index.html, the plain file, never this.
+ * The answer varies with those headers, so it says so (`Vary`); it is compressed off the event loop,
+ * a page without personal data once per variant. The answers wait at most `budgetMs`
+ * (FIRST_SCREEN_BUDGET_MS); a failed or late answer only leaves the hint out. The service worker
+ * precaches /index.html, the plain file, never this.
  */
-export function firstScreenHtml(app: FastifyInstance, clientDir: string, sessionCookieName: string) {
+export function firstScreenHtml(
+  app: FastifyInstance,
+  clientDir: string,
+  sessionCookieName: string,
+  budgetMs = FIRST_SCREEN_BUDGET_MS,
+) {
   const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const manifest = readManifest(clientDir);
+  const compressedSharedPages = new Map<string, Buffer>();
 
   async function signedInHead(request: FastifyRequest, pathname: string, language: string): Promise<string | null> {
     const user = await answerFor(app, request, AUTH_USER_API);
     if (!isRecord(user)) return null;
     const answers: Record<string, unknown> = { [AUTH_USER_API]: user };
-    for (const api of SIGNED_IN_FIRST_ANSWERS) {
-      const body = await answerFor(app, request, api);
-      if (body !== null) answers[api] = body;
-    }
+    const page = FIRST_PAGES[pathname];
+    // After the session's answer (which says whether there is a session at all), the others at once.
+    const [firstAnswers, body] = await Promise.all([
+      Promise.all(SIGNED_IN_FIRST_ANSWERS.map((api) => answerFor(app, request, api))),
+      page ? answerFor(app, request, page.api) : null,
+    ]);
+    SIGNED_IN_FIRST_ANSWERS.forEach((api, i) => {
+      if (firstAnswers[i] !== null) answers[api] = firstAnswers[i];
+    });
     const tags = [translationPreload(language)];
     const profileLanguage = pickLanguage([typeof user.language === 'string' ? user.language : undefined]);
     if (request.cookies[LANGUAGE_COOKIE] === undefined && profileLanguage !== language)
       tags.push(translationPreload(profileLanguage));
     tags.push(...manifest.signedIn.map(modulePreload));
-    const page = FIRST_PAGES[pathname];
-    const body = page ? await answerFor(app, request, page.api) : null;
     if (page && body !== null) {
       answers[page.api] = body;
       const picture = imagePreload(page.firstItem(body));
@@ -149,7 +191,12 @@ export function firstScreenHtml(app: FastifyInstance, clientDir: string, session
       request.cookies[LANGUAGE_COOKIE],
       request.headers['accept-language'],
     ]);
-    const signedIn = request.cookies[sessionCookieName] ? await signedInHead(request, pathname, language) : null;
+    const TOO_SLOW = Symbol('too slow');
+    const signedIn = request.cookies[sessionCookieName]
+      ? await withinBudget(signedInHead(request, pathname, language), budgetMs, TOO_SLOW)
+      : null;
+    // Too slow to tell: the translations only; the client checks the session itself, as without hints.
+    if (signedIn === TOO_SLOW) return { html: translationPreload(language), personal: false };
     if (signedIn !== null) return { html: signedIn, personal: true };
     const ownPage = SIGNED_OUT_OWN_PAGES.some((own) => pathname === own || pathname.startsWith(`${own}/`));
     const code = ownPage ? [] : manifest.landing;
@@ -163,18 +210,32 @@ export function firstScreenHtml(app: FastifyInstance, clientDir: string, session
     // Before the inlined stylesheet (vite.config.ts, inlineStylesheet), so the browser finds them
     // without reading its ~40 kB first; after the app's own script and module preloads.
     const at = page.includes('<style>') ? '<style>' : '</head>';
-    const html = page.replace(at, `${tags}${at}`);
+    // A function, not a string: in a replacement string `$&`, `$\`` and `$'` are patterns, and the
+    // tags hold people's item names.
+    const html = page.replace(at, () => `${tags}${at}`);
     const accepted = String(request.headers['accept-encoding'] ?? '');
     void reply
       .header('Content-Type', 'text/html; charset=utf-8')
       .header('Cache-Control', personal ? 'no-store' : 'no-cache')
       .header('Vary', 'Cookie, Accept-Language, Accept-Encoding');
-    if (/\bbr\b/.test(accepted)) {
-      return reply
-        .header('Content-Encoding', 'br')
-        .send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
-    }
-    if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
-    return reply.send(html);
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    if (!encoding) return reply.send(html);
+    return reply.header('Content-Encoding', encoding).send(await compressed(html, encoding, !personal));
   };
+
+  /** Compressed off the event loop; a page without personal data once per variant. */
+  async function compressed(html: string, encoding: 'br' | 'gzip', shared: boolean): Promise<Buffer> {
+    const key = `${encoding}:${html}`;
+    const cached = shared ? compressedSharedPages.get(key) : undefined;
+    if (cached) return cached;
+    const body =
+      encoding === 'br'
+        ? await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+        : await gzipAsync(html);
+    if (shared) {
+      if (compressedSharedPages.size >= SHARED_PAGE_CACHE_SIZE) compressedSharedPages.clear();
+      compressedSharedPages.set(key, body);
+    }
+    return body;
+  }
 }

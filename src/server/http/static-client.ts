@@ -17,9 +17,10 @@ export async function registerStaticClient(
   app: FastifyInstance,
   clientDir: string,
   sessionCookieName = sessionCookieSettings(false).name,
+  firstScreenBudgetMs?: number,
 ): Promise<boolean> {
   if (!existsSync(path.join(clientDir, 'index.html'))) return false;
-  const sendIndexHtml = firstScreenHtml(app, clientDir, sessionCookieName);
+  const sendIndexHtml = firstScreenHtml(app, clientDir, sessionCookieName, firstScreenBudgetMs);
   await app.register(fastifyStatic, {
     root: clientDir,
     // Only reply.sendFile: the catch-all route below serves every file. A route per file
