@@ -32,7 +32,9 @@ describe('the embedded PostgreSQL', () => {
     await expect(second).rejects.toThrow(/already used by another running Lendloop server/);
 
     await first.stop();
-    first = await startEmbeddedPostgres({ dataDir, logger });
+    let log = '';
+    first = await startEmbeddedPostgres({ dataDir, logger, onLog: (chunk) => (log += chunk) });
+    expect(log).toMatch(/database system is ready to accept connections/);
     const again = new pg.Client({ connectionString: first.urlFor('postgres') });
     await again.connect();
     const { rows } = await again.query('SELECT note FROM kept');

@@ -70,6 +70,8 @@ export async function startEmbeddedPostgres(options: {
   role?: string;
   /** More server settings (`-c name=value`), e.g. the benchmark's pg_stat_statements. */
   settings?: Record<string, string>;
+  /** Receives the server's log (its stderr) as it comes, in chunks: the benchmark's `--explain` reads plans from it. */
+  onLog?: (chunk: string) => void;
 }): Promise<RunningPostgres> {
   const { logger } = options;
   const databaseDir = path.join(options.dataDir, 'postgres');
@@ -132,6 +134,7 @@ async function startCluster(
       recentLog.push(message);
       if (recentLog.length > 50) recentLog.shift();
       logger.debug({ postgres: message.trim() }, 'postgres');
+      options.onLog?.(message);
     },
     onError: (error) => logger.error({ err: error }, 'postgres error'),
   });
