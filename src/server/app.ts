@@ -31,7 +31,8 @@ import { itemAnalysisRoutes } from './item-analysis/routes';
 import { photoRoutes } from './photos/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSecurity } from './http/security';
-import { registerSessionGuard, sessionCookieSettings } from './http/session-guard';
+import { SESSION_CACHE_TTL_MS } from './auth/session-cache';
+import { registerSessionGuard, sessionCacheFor, sessionCookieSettings } from './http/session-guard';
 import { registerStaticClient } from './http/static-client';
 import { answerClientError, answerFrameworkError } from './http/unreadable-requests';
 import { createBuiltinProvider } from './idp/provider';
@@ -65,6 +66,8 @@ export interface AppDependencies {
   liveEvents?: LiveEventBus;
   /** Ping (and session re-check) interval of the live event streams; tests shorten it. */
   liveStreamPingMs?: number;
+  /** How long a cached session may serve (docs/decisions/0031); tests shorten it. */
+  sessionCacheTtlMs?: number;
   /** How long index.html waits for the answers it embeds (FIRST_SCREEN_BUDGET_MS); tests shorten it. */
   firstScreenBudgetMs?: number;
   /**
@@ -97,7 +100,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   registerErrorHandler(app);
-  app.decorate('liveEvents', deps.liveEvents ?? createInProcessEventBus());
+  const liveEvents = deps.liveEvents ?? createInProcessEventBus();
+  app.decorate('liveEvents', liveEvents);
   await app.register(cookie, { secret: config.sessionSecret });
   await registerSecurity(app, {
     publicOrigin: config.publicUrl.origin,
@@ -105,7 +109,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimitMax: deps.rateLimitMax ?? config.rateLimitPerMinute,
   });
   const sessionCookie = sessionCookieSettings(secure);
-  registerSessionGuard(app, db, sessionCookie);
+  registerSessionGuard(app, db, sessionCookie, sessionCacheFor(liveEvents, { ttlMs: deps.sessionCacheTtlMs ?? SESSION_CACHE_TTL_MS }));
   // Before any route: it records the routes as they register, for the API reference.
   await registerApiReference(app, { sessionCookieName: sessionCookie.name });
 

@@ -13,6 +13,7 @@ import {
   hashToken,
   sessionStillActive,
 } from './session-store';
+import { SessionCache } from './session-cache';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -128,5 +129,41 @@ describe('sessions', () => {
     const token = await createSession(database.db, user.id, null);
     await destroySession(database.db, hashToken(token));
     expect(await findActiveSession(database.db, token)).toBeNull();
+  });
+});
+
+describe('sessions served from the session cache', () => {
+  const cached = () => {
+    const cache = new SessionCache({ ttlMs: 60 * 60 * 1000, maxEntries: 10 });
+    cache.resume();
+    return cache;
+  };
+
+  it('still end at the absolute lifetime, and leave the cache when they do', async () => {
+    const user = await createUser(database.db);
+    const start = new Date('2026-06-01T00:00:00Z');
+    const token = await createSession(database.db, user.id, null, start);
+    const cache = cached();
+    expect(await findActiveSession(database.db, token, at(start, 1000), cache)).not.toBeNull();
+    expect(cache.get(hashToken(token))).toBeDefined();
+    expect(await findActiveSession(database.db, token, at(start, SESSION_ABSOLUTE_LIFETIME_MS), cache)).toBeNull();
+    expect(cache.get(hashToken(token))).toBeUndefined();
+    expect(await database.db.$count(sessions, eq(sessions.idHash, hashToken(token)))).toBe(0);
+  });
+
+  it('record activity once per interval: the cached copy learns of the write', async () => {
+    const user = await createUser(database.db);
+    const start = new Date('2026-07-01T00:00:00Z');
+    const token = await createSession(database.db, user.id, null, start);
+    const cache = cached();
+    const firstUse = at(start, ACTIVITY_WRITE_INTERVAL_MS + 1000);
+    await findActiveSession(database.db, token, firstUse, cache);
+    const cachedRow = cache.get(hashToken(token));
+    expect(cachedRow?.session.lastSeenAt).toEqual(firstUse);
+    expect(cachedRow?.user.lastActive).toEqual(firstUse);
+    // Within the interval: no write, so the database keeps the first one.
+    await findActiveSession(database.db, token, at(firstUse, ACTIVITY_WRITE_INTERVAL_MS - 1000), cache);
+    const [row] = await database.db.select().from(sessions).where(eq(sessions.idHash, hashToken(token)));
+    expect(row?.lastSeenAt).toEqual(firstUse);
   });
 });

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
+import type { SessionCache } from './session-cache';
 
 /**
  * Database sessions (docs/decisions/0003-sessions.md): the cookie holds a
@@ -77,19 +78,35 @@ const prepareSessionLookup = (db: Database) =>
  */
 const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
 
-/** One query for the session and its user; a second, throttled one to record activity. */
-export async function findActiveSession(db: Database, token: string, now = new Date()): Promise<ActiveSession | null> {
+/**
+ * One query for the session and its user (none when `cache` holds them); a
+ * second, throttled one to record activity. The expiry rules are applied to
+ * cached rows too: a cache entry never outlives its session.
+ */
+export async function findActiveSession(
+  db: Database,
+  token: string,
+  now = new Date(),
+  cache?: SessionCache,
+): Promise<ActiveSession | null> {
   const idHash = hashToken(token);
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    sessionLookups.set(db, lookup);
+  let row = cache?.get(idHash);
+  if (!row) {
+    const generation = cache?.generation() ?? 0;
+    let lookup = sessionLookups.get(db);
+    if (!lookup) {
+      lookup = prepareSessionLookup(db);
+      sessionLookups.set(db, lookup);
+    }
+    [row] = await lookup.execute({ idHash });
+    if (!row) return null;
+    cache?.store(idHash, row, generation);
   }
-  const [row] = await lookup.execute({ idHash });
-  if (!row) return null;
   const idleSince = now.getTime() - row.session.lastSeenAt.getTime();
   if (row.session.absoluteExpiresAt <= now || idleSince > SESSION_IDLE_TIMEOUT_MS) {
+    // The DELETE's trigger tells every instance's cache (migration 0017).
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    cache?.forgetUser(row.user.id);
     return null;
   }
   const staleBefore = new Date(now.getTime() - ACTIVITY_WRITE_INTERVAL_MS);
@@ -107,7 +124,12 @@ export async function findActiveSession(db: Database, token: string, now = new D
       )
       UPDATE ${users} SET last_active = ${now}
       WHERE id = ${row.user.id} AND (last_active IS NULL OR last_active < ${staleBefore})`);
-    if (personStale) row.user.lastActive = now;
+    // New objects, not edits: a cached row may be in use by a concurrent request.
+    row = {
+      session: idleSince > ACTIVITY_WRITE_INTERVAL_MS ? { ...row.session, lastSeenAt: now } : row.session,
+      user: personStale ? { ...row.user, lastActive: now } : row.user,
+    };
+    cache?.update(idHash, row);
   }
   return { idHash, user: row.user, idToken: row.session.idToken };
 }

@@ -31,6 +31,14 @@ export interface LiveEventBus {
    * clients to refetch. Optional: a bus that cannot miss events has none.
    */
   onResync?(listener: () => void): () => void;
+  /**
+   * Sessions or people changed on some instance (docs/decisions/0031): the
+   * session cache drops that user's entries. Only a bus that hears every
+   * instance has it; without it, sessions are not cached.
+   */
+  onAuthChange?(listener: (userId: string) => void): () => void;
+  /** Whether auth changes are being heard right now (see PostgresEventBus). */
+  onListening?(listener: (listening: boolean) => void): () => void;
   close(): Promise<void>;
 }
 

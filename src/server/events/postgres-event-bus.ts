@@ -6,6 +6,11 @@ import { LocalListeners, type LiveEventBus, type LiveEventDelivery } from './liv
 
 /** The one NOTIFY channel every instance on the database listens to. */
 export const LIVE_CHANNEL = 'lendloop_live';
+/**
+ * Sessions or people that changed (migration 0017's triggers): the payload is
+ * a user id, whose cached sessions every instance drops (session-cache.ts).
+ */
+export const AUTH_CHANNEL = 'lendloop_auth';
 /** Names the listening connection in pg_stat_activity (operators, and the reconnect test). */
 export const LISTENER_APPLICATION_NAME = 'lendloop-live-listener';
 /**
@@ -30,6 +35,14 @@ export interface PostgresEventBus extends LiveEventBus {
   onResync(listener: () => void): () => void;
   /** Resolves once the listening connection has run LISTEN (start-up, tests). */
   ready(): Promise<void>;
+  /** Calls `listener` with the user id of each auth-change notification (AUTH_CHANNEL). */
+  onAuthChange(listener: (userId: string) => void): () => void;
+  /**
+   * Calls `listener(true)` each time the listening connection has run LISTEN,
+   * and `listener(false)` as soon as it is lost: from then on notifications
+   * may be missed until it is back. Called at once with the current state.
+   */
+  onListening(listener: (listening: boolean) => void): () => void;
 }
 
 /**
@@ -45,6 +58,11 @@ export function createPostgresEventBus(options: PostgresEventBusOptions): Postgr
   const delays = options.reconnectDelayMs ?? { min: 500, max: 30_000 };
   const listeners = new LocalListeners();
   const resyncListeners = new Set<() => void>();
+  const authListeners = new Set<(userId: string) => void>();
+  const listeningListeners = new Set<(listening: boolean) => void>();
+  const setListening = (listening: boolean) => {
+    for (const listener of listeningListeners) listener(listening);
+  };
   const ownPool = options.publishPool ? undefined : new pg.Pool({ connectionString: url, max: 2 });
   // An idle publishing connection that drops must not crash the process; the pool replaces it.
   ownPool?.on('error', () => undefined);
@@ -59,6 +77,10 @@ export function createPostgresEventBus(options: PostgresEventBusOptions): Postgr
   let readyPromise = new Promise<void>((resolve) => (markReady = resolve));
 
   const onNotification = (message: pg.Notification) => {
+    if (message.channel === AUTH_CHANNEL) {
+      if (message.payload) for (const listener of authListeners) listener(message.payload);
+      return;
+    }
     if (message.channel !== LIVE_CHANNEL || message.payload === undefined) return;
     const parsed = parsePayload(message.payload);
     if (!parsed) {
@@ -82,7 +104,10 @@ export function createPostgresEventBus(options: PostgresEventBusOptions): Postgr
     const onLost = (error?: Error) => {
       if (lost) return;
       lost = true;
-      if (client === next) client = undefined;
+      if (client === next) {
+        client = undefined;
+        setListening(false);
+      }
       next.removeAllListeners('notification');
       // Calling end() again on a broken client is harmless and frees its socket.
       void next.end().catch(() => undefined);
@@ -96,7 +121,7 @@ export function createPostgresEventBus(options: PostgresEventBusOptions): Postgr
     next.on('notification', onNotification);
     try {
       await next.connect();
-      await next.query(`LISTEN ${LIVE_CHANNEL}`);
+      await next.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${AUTH_CHANNEL}`);
     } catch (error) {
       onLost(error instanceof Error ? error : new Error(String(error)));
       return;
@@ -108,6 +133,7 @@ export function createPostgresEventBus(options: PostgresEventBusOptions): Postgr
     }
     client = next;
     attempt = 0;
+    setListening(true);
     markReady();
     if (everConnected) {
       logger.info('live events: listening again');
@@ -155,9 +181,19 @@ export function createPostgresEventBus(options: PostgresEventBusOptions): Postgr
       return () => resyncListeners.delete(listener);
     },
     ready: () => readyPromise,
+    onAuthChange(listener) {
+      authListeners.add(listener);
+      return () => authListeners.delete(listener);
+    },
+    onListening(listener) {
+      listeningListeners.add(listener);
+      listener(client !== undefined);
+      return () => listeningListeners.delete(listener);
+    },
     async close() {
       if (closed) return;
       closed = true;
+      if (client) setListening(false);
       clearTimeout(retryTimer);
       const current = client;
       client = undefined;

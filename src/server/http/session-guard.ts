@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { SessionCache, SESSION_CACHE_MAX_ENTRIES, SESSION_CACHE_TTL_MS } from '../auth/session-cache';
 import { findActiveSession } from '../auth/session-store';
 import type { Database } from '../db/client';
+import type { LiveEventBus } from '../events/live-event-bus';
 import { AppError } from './app-error';
 import { isApiRequest } from './route-path';
 import './fastify-types';
@@ -31,13 +33,50 @@ export function sessionCookieSettings(secure: boolean): SessionCookieSettings {
  * no session lookup) and before input validation (signed-out callers learn
  * nothing about a route's input rules).
  */
-export function registerSessionGuard(app: FastifyInstance, db: Database, cookie: SessionCookieSettings): void {
+export function registerSessionGuard(
+  app: FastifyInstance,
+  db: Database,
+  cookie: SessionCookieSettings,
+  cache?: SessionCache,
+): void {
   app.decorateRequest('auth', null);
 
   app.addHook('preValidation', async (request) => {
     if (!isApiRequest(request)) return;
     const token = request.cookies[cookie.name];
-    if (token) request.auth = await findActiveSession(db, token);
+    if (token) request.auth = await findActiveSession(db, token, new Date(), cache);
     if (!request.auth && !request.routeOptions.config.public) throw AppError.unauthenticated();
   });
+
+  if (cache) {
+    // A change may concern the person who made it (a profile edit, signing
+    // out): their next request must not wait for the notification to come
+    // back, so this instance forgets them as soon as the change is answered.
+    // Changes are the requests that are not GET or HEAD, and the GETs that
+    // set or clear the session cookie (sign-in's callback, sign-out).
+    app.addHook('onResponse', async (request, reply) => {
+      if (!request.auth) return;
+      const changes = request.method !== 'GET' && request.method !== 'HEAD';
+      if (changes || setsCookie(reply.getHeader('set-cookie'), cookie.name)) cache.forgetUser(request.auth.user.id);
+    });
+  }
+}
+
+/**
+ * The session cache (docs/decisions/0031-session-cache.md), when `bus` hears
+ * the auth changes of every instance; none otherwise (one process with the
+ * in-process bus: tests, tools), where every request looks its session up.
+ * It serves only while the bus listens.
+ */
+export function sessionCacheFor(bus: LiveEventBus, options = { ttlMs: SESSION_CACHE_TTL_MS }): SessionCache | undefined {
+  if (!bus.onAuthChange || !bus.onListening) return undefined;
+  const cache = new SessionCache({ ttlMs: options.ttlMs, maxEntries: SESSION_CACHE_MAX_ENTRIES });
+  bus.onAuthChange((userId) => cache.forgetUser(userId));
+  bus.onListening((listening) => (listening ? cache.resume() : cache.suspend()));
+  return cache;
+}
+
+function setsCookie(header: number | string | string[] | undefined, name: string): boolean {
+  const values = Array.isArray(header) ? header : typeof header === 'string' ? [header] : [];
+  return values.some((value) => value.startsWith(`${name}=`));
 }
