@@ -5,6 +5,8 @@ import pino from 'pino';
 import { connectDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { startEmbeddedPostgres, type RunningPostgres } from '../../src/server/db/embedded-postgres';
 import { runMigrations } from '../../src/server/db/migrate';
+import { LOG_LINE_PREFIX } from './explain-log';
+import { PostgresLog } from './explain';
 
 const BENCH_DATABASE = 'lendloop_bench';
 
@@ -14,6 +16,8 @@ export interface BenchDatabase {
   url: string;
   handle: DatabaseHandle;
   postgresVersion: string;
+  /** With --explain: the cluster's log, where auto_explain writes its plans. */
+  log?: PostgresLog;
   stop(): Promise<void>;
 }
 
@@ -21,18 +25,19 @@ export interface BenchDatabase {
  * The benchmark's own PostgreSQL: the embedded one the app ships, in a fresh
  * temporary folder (never the user's ./data), migrated by the app's runner.
  */
-export async function startBenchDatabase(options: { statements?: boolean } = {}): Promise<BenchDatabase> {
+export async function startBenchDatabase(
+  options: { statements?: boolean; explain?: boolean } = {},
+): Promise<BenchDatabase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lendloop-bench-'));
+  const log = options.explain ? new PostgresLog() : undefined;
   let embedded: RunningPostgres | undefined;
   try {
     embedded = await startEmbeddedPostgres({
       dataDir,
       logger: pino({ level: 'warn' }),
       persistent: false,
-      // --statements: per-statement counts and times (statement-stats.ts); off otherwise, as it costs CPU.
-      settings: options.statements
-        ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track_planning': 'on' }
-        : undefined,
+      settings: serverSettings(options),
+      onLog: log ? (chunk) => log.append(chunk) : undefined,
     });
     const admin = connectDatabase(embedded.urlFor('postgres'), { max: 1 });
     try {
@@ -51,6 +56,7 @@ export async function startBenchDatabase(options: { statements?: boolean } = {})
       url,
       handle,
       postgresVersion: rows[0]?.server_version ?? 'unknown',
+      log,
       async stop() {
         await handle.close().catch(() => undefined);
         await running.stop().catch(() => undefined);
@@ -62,4 +68,25 @@ export async function startBenchDatabase(options: { statements?: boolean } = {})
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * --statements: per-statement counts and times (statement-stats.ts); off
+ * otherwise, as it costs CPU. --explain: auto_explain is loaded but logs
+ * nothing until explain.ts turns it on after the measured runs (its settings
+ * must not be given here: command-line settings would outrank the ALTER
+ * SYSTEM that turns it on).
+ */
+function serverSettings(options: { statements?: boolean; explain?: boolean }): Record<string, string> | undefined {
+  const libraries = [
+    ...(options.statements ? ['pg_stat_statements'] : []),
+    ...(options.explain ? ['auto_explain'] : []),
+  ];
+  if (libraries.length === 0) return undefined;
+  return {
+    shared_preload_libraries: libraries.join(','),
+    ...(options.statements ? { 'pg_stat_statements.track_planning': 'on' } : {}),
+    // What explain-log.ts parses: English messages after a known prefix.
+    ...(options.explain ? { lc_messages: 'C', log_line_prefix: LOG_LINE_PREFIX } : {}),
+  };
 }

@@ -37,6 +37,8 @@ export interface BenchOptions {
   profile: boolean;
   /** Count and time every statement per endpoint with pg_stat_statements (costs some CPU). */
   statements: boolean;
+  /** After the endpoints' runs, log each endpoint's plans with auto_explain (explain.ts). */
+  explain: boolean;
 }
 
 /** Bad command-line input: printed without a stack trace. */
@@ -46,6 +48,7 @@ export class UsageError extends Error {
 
 export const USAGE = `Usage: npm run bench -- [--smoke | --quick] [--duration=S] [--warmup=S] [--connections=N]
                          [--items=N] [--only=a,b] [--skip-scaling] [--hold] [--profile] [--statements]
+                         [--explain]
 
   (default)      5,000 users, 50,000 items (Available Items also at 10,000 and 100,000), 10 s per endpoint
   --quick        the same data, 3 s per endpoint
@@ -66,7 +69,11 @@ export const USAGE = `Usage: npm run bench -- [--smoke | --quick] [--duration=S]
   --hold         build the main data set and start the server, print how to reach both, and wait for Ctrl-C
   --profile      profile the server's CPU (node --cpu-prof) into bench/results/profiles/ (open in Chrome DevTools);
                  then \`npm run bench:layers\` splits it by endpoint and layer
-  --statements   record each endpoint's statements (pg_stat_statements): calls, execution and planning time per request`;
+  --statements   record each endpoint's statements (pg_stat_statements): calls, execution and planning time per request
+  --explain      after the endpoints' runs, send each endpoint 5 requests one at a time while auto_explain logs
+                 EXPLAIN (ANALYZE, BUFFERS) of every statement PostgreSQL runs, with the plan it really uses
+                 (generic or custom); writes bench/results/<time>-server-explain.md and .log. Runs the nine
+                 endpoints only, unless --only names other sections too`;
 
 const FULL_SHAPE: DatasetShape = {
   users: 5_000,
@@ -120,6 +127,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     'hold',
     'profile',
     'statements',
+    'explain',
     'help',
   ]);
   for (const name of flags.keys()) {
@@ -161,11 +169,13 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     durationSeconds: positiveNumber(flags, 'duration', defaults.duration),
     warmupSeconds: positiveNumber(flags, 'warmup', defaults.warmup, { allowZero: true }),
     singleConnectionSeconds: defaults.single,
-    only: onlyNames(flags.get('only')),
+    // --explain is about the endpoints: the other sections run only when named.
+    only: onlyNames(flags.get('only') ?? (flags.has('explain') ? SCENARIO_NAMES.join(',') : undefined)),
     skipScaling: flags.has('skip-scaling') || flags.has('hold'),
     hold: flags.has('hold'),
     profile: flags.has('profile'),
     statements: flags.has('statements'),
+    explain: flags.has('explain'),
   };
 }
 

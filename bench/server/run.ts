@@ -24,6 +24,7 @@ import { startFakePushService, type FakePushService } from '../../tests/support/
 import { measurePush, preparePushOwners, type PushMeasurement } from './push';
 import { measureStartup, startupMarkdown, writeStartupReport } from './startup';
 import { readStatements, resetStatements } from './statement-stats';
+import { runExplainPhase } from './explain';
 import { inArray } from 'drizzle-orm';
 import { items as itemsTable } from '../../src/server/db/schema';
 import { buildBundles, root, startApp, startHelloWorld, type RunningProcess } from './processes';
@@ -68,7 +69,7 @@ async function main(): Promise<number> {
 
   const [bundles, database] = await Promise.all([
     buildBundles(),
-    startBenchDatabase({ statements: options.statements }),
+    startBenchDatabase({ statements: options.statements, explain: options.explain }),
   ]);
   let app: RunningProcess | undefined;
   let pushService: FakePushService | undefined;
@@ -183,6 +184,20 @@ async function main(): Promise<number> {
       const result = endpointResult(scenario, measurement, ceiling);
       if (result.errors > 0) result.failureSample = await sampleFailure(app.origin, scenario.request(0));
       endpoints.push(result);
+    }
+    if (database.log && scenarios.length > 0) {
+      const file = await runExplainPhase({
+        databaseUrl: database.url,
+        log: database.log,
+        origin: app.origin,
+        scenarios,
+        startedAt,
+        postgres: database.postgresVersion,
+        items: items.main,
+        resultsDir: path.join(root, 'bench/results'),
+        progress: log,
+      });
+      log(`explain: ${path.relative(root, file)}`);
     }
 
     let exportResult: ExportMeasurement | null = null;
