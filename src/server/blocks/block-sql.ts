@@ -22,6 +22,19 @@ export function blockBetween(a: PersonRef, b: PersonRef): SQL {
         OR (ub.blocker_id = ${ref(b)} AND ub.blocked_id = ${ref(a)}))`;
 }
 
+/**
+ * Everyone a block separates from `person`, either direction, as a uuid[].
+ * Uncorrelated, so PostgreSQL computes it once per statement (an InitPlan):
+ * a list that judges hundreds of rows checks `owner = ANY (…)` against an
+ * array that is nearly always empty, instead of two index probes per row.
+ */
+export function blockedEitherWay(person: PersonRef): SQL {
+  return sql`ARRAY(
+    SELECT ub.blocked_id FROM ${userBlocks} ub WHERE ub.blocker_id = ${ref(person)}
+    UNION ALL
+    SELECT ub.blocker_id FROM ${userBlocks} ub WHERE ub.blocked_id = ${ref(person)})`;
+}
+
 /** Whether `blocker` blocked `blocked` (one direction only): a primary-key probe. */
 export function blockedBy(blocker: PersonRef, blocked: PersonRef): SQL {
   return sql`EXISTS (

@@ -26,10 +26,20 @@ export function distanceKm(position: Position): SQL<number> {
  * as `where`.
  */
 export function selectGroups(db: DbOrTx, viewerId: string, where: SQL | undefined, position?: Position) {
+  // The admin, probed per listed group. As a plain join, the generic plan
+  // (which expects a third of all groups to be near) hashed the whole users
+  // table for the 20 groups it lists; LIMIT keeps PostgreSQL from turning
+  // the lateral subquery back into that join (docs/performance.md, round 3).
+  const admin = db
+    .select({ id: users.id, name: users.name, username: users.username })
+    .from(users)
+    .where(sql`${users.id} = ${groups.adminId}`)
+    .limit(1)
+    .as('admin');
   return db
     .select({
       group: groups,
-      admin: { id: users.id, name: users.name, username: users.username },
+      admin: { id: admin.id, name: admin.name, username: admin.username },
       memberCount: sql<number>`(SELECT count(*)::int FROM ${groupMembers} WHERE ${groupMembers.groupId} = ${groups.id})`,
       isUserMember: sql<boolean>`EXISTS (SELECT 1 FROM ${groupMembers}
         WHERE ${groupMembers.groupId} = ${groups.id} AND ${groupMembers.userId} = ${viewerId})`,
@@ -39,7 +49,7 @@ export function selectGroups(db: DbOrTx, viewerId: string, where: SQL | undefine
       distance: position ? distanceKm(position) : sql<number | null>`NULL::double precision`,
     })
     .from(groups)
-    .innerJoin(users, eq(users.id, groups.adminId))
+    .innerJoinLateral(admin, sql`true`)
     .where(where)
     .$dynamic();
 }

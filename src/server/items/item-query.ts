@@ -1,11 +1,13 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { preparedPerHandle } from '../db/prepared';
 import { itemPhotos, items, lendingRequests, users } from '../db/schema';
 import {
   sharedViaGroupsFor,
   sharedWithCount,
   visibleItemsPage,
   visibleToViewer,
+  type Bound,
   type VisibleItemsPage,
 } from './item-visibility';
 
@@ -58,8 +60,7 @@ const baseColumns = {
   createdAtExact: sql<string>`${items.createdAt}::text`,
 };
 
-/** The owner's items with their shares and request counts: one query whatever their number. */
-export function selectOwnItems(db: DbOrTx, ownerId: string, where?: SQL) {
+function ownItemsQuery(db: DbOrTx, ownerId: string | Placeholder, where?: SQL) {
   return db
     .select({ ...baseColumns, sharedWithCount, requestCounts, unregisteredBorrower })
     .from(items)
@@ -67,10 +68,19 @@ export function selectOwnItems(db: DbOrTx, ownerId: string, where?: SQL) {
     .where(and(eq(items.ownerId, ownerId), where))
     .orderBy(desc(items.createdAt), desc(items.id));
 }
-export type OwnItemRow = Awaited<ReturnType<typeof selectOwnItems>>[number];
+export type OwnItemRow = Awaited<ReturnType<typeof ownItemsQuery>>[number];
+
+/** My Items, the app's most asked page: built once (db/prepared.ts). */
+const preparedOwnItems = preparedPerHandle((db) => ownItemsQuery(db, sql.placeholder('ownerId')).prepare('own_items'));
+
+/** The owner's items with their shares and request counts: one query whatever their number. */
+export function selectOwnItems(db: DbOrTx, ownerId: string, where?: SQL): Promise<OwnItemRow[]> {
+  if (where) return ownItemsQuery(db, ownerId, where);
+  return preparedOwnItems(db).execute({ ownerId });
+}
 
 /** The columns of another person's item as the viewer sees it (Available Items, search). */
-export const sharedColumns = (viewerId: string) => ({
+export const sharedColumns = (viewerId: Bound<string>) => ({
   ...baseColumns,
   sharedViaGroups: sharedViaGroupsFor(viewerId),
   promised,
@@ -91,13 +101,7 @@ export function selectSharedItems(db: DbOrTx, viewerId: string, where?: SQL) {
 }
 export type SharedItemRow = Awaited<ReturnType<typeof selectSharedItems>>[number];
 
-/**
- * One page of Available Items: the viewer's visible items matching the
- * page's filters, newest first, `take` at most, in one statement whose cost
- * does not grow with the number of items shared with the viewer
- * (`visibleItemsPage`).
- */
-export function selectSharedItemsPage(db: DbOrTx, viewerId: string, page: VisibleItemsPage): Promise<SharedItemRow[]> {
+function sharedItemsPageQuery(db: DbOrTx, viewerId: Bound<string>, page: VisibleItemsPage) {
   return db
     .select(sharedColumns(viewerId))
     .from(items)
@@ -105,6 +109,43 @@ export function selectSharedItemsPage(db: DbOrTx, viewerId: string, page: Visibl
     .where(sql`${items.id} IN (${visibleItemsPage(viewerId, page)})`)
     .orderBy(desc(items.createdAt), desc(items.id))
     .limit(page.take);
+}
+
+/**
+ * Available Items without filters, the page everyone opens, and the pages
+ * after it: built once each (db/prepared.ts).
+ */
+const preparedFirstPage = preparedPerHandle((db) =>
+  sharedItemsPageQuery(db, sql.placeholder('viewerId'), { take: sql.placeholder('take') }).prepare(
+    'available_items_first',
+  ),
+);
+const preparedNextPage = preparedPerHandle((db) =>
+  sharedItemsPageQuery(db, sql.placeholder('viewerId'), {
+    take: sql.placeholder('take'),
+    after: { createdAt: sql.placeholder('afterCreatedAt'), id: sql.placeholder('afterId') },
+  }).prepare('available_items_next'),
+);
+
+/**
+ * One page of Available Items: the viewer's visible items matching the
+ * page's filters, newest first, `take` at most, in one statement whose cost
+ * does not grow with the number of items shared with the viewer
+ * (`visibleItemsPage`).
+ */
+export function selectSharedItemsPage(
+  db: DbOrTx,
+  viewerId: string,
+  page: { where?: SQL; after?: { createdAt: string; id: string }; take: number },
+): Promise<SharedItemRow[]> {
+  if (page.where) return sharedItemsPageQuery(db, viewerId, page);
+  if (!page.after) return preparedFirstPage(db).execute({ viewerId, take: page.take });
+  return preparedNextPage(db).execute({
+    viewerId,
+    take: page.take,
+    afterCreatedAt: page.after.createdAt,
+    afterId: page.after.id,
+  });
 }
 
 /**

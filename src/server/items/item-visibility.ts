@@ -1,5 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { blockBetween } from '../blocks/block-sql';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { blockBetween, blockedEitherWay } from '../blocks/block-sql';
 import { contacts, groupMembers, itemContactPermissions, itemGroupPermissions, items, users } from '../db/schema';
 
 /**
@@ -38,13 +38,16 @@ export function visibleToViewer(viewerId: string): SQL {
   )) AND NOT ${blockBetween(viewerId, sql`${items.ownerId}`)})`;
 }
 
+/** A value bound per call, or a placeholder of a query prepared once (db/prepared.ts). */
+export type Bound<T> = T | Placeholder;
+
 export interface VisibleItemsPage {
   /** Filters on `items` and its owner `users` (search, category, status). */
   where?: SQL;
   /** Only items after this one in newest-first order (the page cursor). */
-  after?: { createdAt: string; id: string };
+  after?: { createdAt: Bound<string>; id: Bound<string> };
   /** How many items the page needs. */
-  take: number;
+  take: Bound<number>;
 }
 
 /**
@@ -59,56 +62,68 @@ export interface VisibleItemsPage {
  * (item_group_permissions_group_feed_idx), both ordered by `item_created_at`,
  * a copy of items.created_at a trigger keeps (drizzle/0006). Every stream
  * stops after `take` matching items; an item in the overall first `take` is
- * among the first `take` of any stream it is in, so the union holds the page
- * (with duplicates when several paths reach an item; IN removes them). The
- * rest of the rule, the block check (two primary-key probes of user_blocks)
- * and the filters are an EXISTS per share: written as joins,
- * PostgreSQL (which cannot know that owners share with their own groups)
- * would rather join every item of every co-member and sort them.
+ * among the first `take` of any stream it is in, so the union holds the page.
+ * The union is cut to the newest `take` distinct items before anything else
+ * is read, so the caller joins `take` items, not every stream's (about 120
+ * for a member of six groups; docs/performance.md, round 3).
+ *
+ * The rest of the rule and the filters are an EXISTS per share (written as
+ * joins, PostgreSQL, which cannot know that owners share with their own
+ * groups, would rather join every item of every co-member and sort them). It
+ * is kept to the probes the rule needs: the item (for its owner), the
+ * owner's contact entry or membership, and the owner's user row only when a
+ * filter may name it. Blocks are one array computed once per statement
+ * (`blockedEitherWay`), not two probes per share.
  *
  * `where` refers to `items` and `users` by name; inside each stream those
  * names are the stream's own joined rows.
  */
-export function visibleItemsPage(viewerId: string, page: VisibleItemsPage): SQL {
+export function visibleItemsPage(viewerId: Bound<string>, page: VisibleItemsPage): SQL {
   const filter = page.where ? sql`AND ${page.where}` : sql``;
-  const blocked = blockBetween(viewerId, sql`${items.ownerId}`);
+  const ownerRow = page.where ? sql`JOIN ${users} ON ${users.id} = ${items.ownerId}` : sql``;
+  const notBlocked = sql`NOT (${items.ownerId} = ANY (${blockedEitherWay(sql`${viewerId}::uuid`)}))`;
   const after = (createdAt: SQL, id: SQL) =>
     page.after
       ? sql`AND (${createdAt}, ${id}) < (${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`
       : sql``;
-  return sql`(
-    SELECT icp.item_id
-      FROM ${itemContactPermissions} icp
-     WHERE icp.contact_user_id = ${viewerId} AND icp.can_view
-           ${after(sql`icp.item_created_at`, sql`icp.item_id`)}
-           AND EXISTS (
-             SELECT 1
-               FROM ${items}
-               JOIN ${users} ON ${users.id} = ${items.ownerId}
-               JOIN ${contacts} c ON c.user_id = ${items.ownerId} AND c.contact_user_id = icp.contact_user_id
-              WHERE ${items.id} = icp.item_id AND ${items.ownerId} <> ${viewerId} ${filter}
-                AND NOT ${blocked})
-     ORDER BY icp.item_created_at DESC NULLS LAST, icp.item_id DESC NULLS LAST
-     LIMIT ${page.take}
-  ) UNION ALL
-  SELECT stream.item_id
-    FROM ${groupMembers} viewer
-   CROSS JOIN LATERAL (
-    SELECT igp.item_id
-      FROM ${itemGroupPermissions} igp
-     WHERE igp.group_id = viewer.group_id AND igp.can_view
-           ${after(sql`igp.item_created_at`, sql`igp.item_id`)}
-           AND EXISTS (
-             SELECT 1
-               FROM ${items}
-               JOIN ${users} ON ${users.id} = ${items.ownerId}
-               JOIN ${groupMembers} owner ON owner.group_id = igp.group_id AND owner.user_id = ${items.ownerId}
-              WHERE ${items.id} = igp.item_id AND ${items.ownerId} <> ${viewerId} ${filter}
-                AND NOT ${blocked})
-     ORDER BY igp.item_created_at DESC NULLS LAST, igp.item_id DESC NULLS LAST
-     LIMIT ${page.take}
-   ) stream
-   WHERE viewer.user_id = ${viewerId}`;
+  return sql`
+  SELECT feed.item_id
+    FROM ((
+      SELECT icp.item_id, icp.item_created_at
+        FROM ${itemContactPermissions} icp
+       WHERE icp.contact_user_id = ${viewerId} AND icp.can_view
+             ${after(sql`icp.item_created_at`, sql`icp.item_id`)}
+             AND EXISTS (
+               SELECT 1
+                 FROM ${items}
+                 ${ownerRow}
+                 JOIN ${contacts} c ON c.user_id = ${items.ownerId} AND c.contact_user_id = icp.contact_user_id
+                WHERE ${items.id} = icp.item_id AND ${items.ownerId} <> ${viewerId} ${filter}
+                  AND ${notBlocked})
+       ORDER BY icp.item_created_at DESC NULLS LAST, icp.item_id DESC NULLS LAST
+       LIMIT ${page.take}
+    ) UNION ALL
+    SELECT stream.item_id, stream.item_created_at
+      FROM ${groupMembers} viewer
+     CROSS JOIN LATERAL (
+      SELECT igp.item_id, igp.item_created_at
+        FROM ${itemGroupPermissions} igp
+       WHERE igp.group_id = viewer.group_id AND igp.can_view
+             ${after(sql`igp.item_created_at`, sql`igp.item_id`)}
+             AND EXISTS (
+               SELECT 1
+                 FROM ${items}
+                 ${ownerRow}
+                 JOIN ${groupMembers} owner ON owner.group_id = igp.group_id AND owner.user_id = ${items.ownerId}
+                WHERE ${items.id} = igp.item_id AND ${items.ownerId} <> ${viewerId} ${filter}
+                  AND ${notBlocked})
+       ORDER BY igp.item_created_at DESC NULLS LAST, igp.item_id DESC NULLS LAST
+       LIMIT ${page.take}
+     ) stream
+     WHERE viewer.user_id = ${viewerId}) feed
+   GROUP BY feed.item_id, feed.item_created_at
+   ORDER BY feed.item_created_at DESC NULLS LAST, feed.item_id DESC
+   LIMIT ${page.take}`;
 }
 
 /**
@@ -116,7 +131,7 @@ export function visibleItemsPage(viewerId: string, page: VisibleItemsPage): SQL 
  * shared with the group, and both still members. A correlated subquery, so a
  * page of items costs one query.
  */
-export function sharedViaGroupsFor(viewerId: string): SQL<{ id: string; name: string }[]> {
+export function sharedViaGroupsFor(viewerId: Bound<string>): SQL<{ id: string; name: string }[]> {
   return sql<{ id: string; name: string }[]>`COALESCE((
     SELECT json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name, g.id)
       FROM ${itemGroupPermissions} igp

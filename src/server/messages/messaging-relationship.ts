@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { blockedBy } from '../blocks/block-sql';
 import type { DbOrTx } from '../db/client';
+import { preparedPerHandle } from '../db/prepared';
 import {
   contacts,
   groupMembers,
@@ -36,7 +37,7 @@ export interface Partner extends MessagingRelationship {
  *
  * Blocks are judged apart (the policy refuses either direction).
  */
-export function consentedToHear(recipientId: string, senderId: string): SQL {
+export function consentedToHear(recipientId: string | SQL, senderId: string | SQL): SQL {
   return sql`(EXISTS (
     SELECT 1 FROM ${contacts} mine
       JOIN ${contacts} theirs ON theirs.user_id = ${recipientId} AND theirs.contact_user_id = ${senderId}
@@ -65,8 +66,8 @@ export function consentedToHear(recipientId: string, senderId: string): SQL {
  * consent, blocks either way, and whether they already share a
  * conversation), in one query. Undefined when no such user exists.
  */
-export async function findPartner(db: DbOrTx, actorId: string, partnerId: string): Promise<Partner | undefined> {
-  const [row] = await db
+function partnerQuery(db: DbOrTx, actorId: SQL, partnerId: SQL) {
+  return db
     .select({
       partnerId: users.id,
       name: users.name,
@@ -81,6 +82,17 @@ export async function findPartner(db: DbOrTx, actorId: string, partnerId: string
     })
     .from(users)
     .where(eq(users.id, partnerId));
+}
+
+/** Every thread read and message sent asks it: built once (db/prepared.ts). */
+const preparedPartner = preparedPerHandle((db) =>
+  partnerQuery(db, sql`${sql.placeholder('actorId')}::uuid`, sql`${sql.placeholder('partnerId')}::uuid`).prepare(
+    'messaging_partner',
+  ),
+);
+
+export async function findPartner(db: DbOrTx, actorId: string, partnerId: string): Promise<Partner | undefined> {
+  const [row] = await preparedPartner(db).execute({ actorId, partnerId });
   if (!row) return undefined;
   return {
     partnerId: row.partnerId,

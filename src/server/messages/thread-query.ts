@@ -1,5 +1,6 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { preparedPerHandle } from '../db/prepared';
 import {
   items,
   lendingRequests,
@@ -33,7 +34,7 @@ export const THREAD_MESSAGE_LIMIT = 200;
  * The linked requests are joined only when the reader is party to them, so
  * a message can never show a request between other people.
  */
-export function selectThreadMessages(db: DbOrTx, readerId: string, partnerId: string, where?: SQL) {
+function threadMessagesQuery(db: DbOrTx, readerId: string | Placeholder, partnerId: string | Placeholder, where?: SQL) {
   return db
     .select({
       message: messages,
@@ -100,4 +101,19 @@ export function selectThreadMessages(db: DbOrTx, readerId: string, partnerId: st
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(THREAD_MESSAGE_LIMIT);
 }
-export type ThreadMessageRow = Awaited<ReturnType<typeof selectThreadMessages>>[number];
+export type ThreadMessageRow = Awaited<ReturnType<typeof threadMessagesQuery>>[number];
+
+/** The thread as the GET route reads it, every few seconds: built once (db/prepared.ts). */
+const preparedThread = preparedPerHandle((db) =>
+  threadMessagesQuery(db, sql.placeholder('readerId'), sql.placeholder('partnerId')).prepare('thread_messages'),
+);
+
+export function selectThreadMessages(
+  db: DbOrTx,
+  readerId: string,
+  partnerId: string,
+  where?: SQL,
+): Promise<ThreadMessageRow[]> {
+  if (where) return threadMessagesQuery(db, readerId, partnerId, where);
+  return preparedThread(db).execute({ readerId, partnerId });
+}
