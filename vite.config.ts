@@ -54,10 +54,12 @@ function precompress(): Plugin {
  * which the browser fetched a few at a time over HTTP/1.1's six connections, one round trip each.
  * Here each chunk is made of whole static import trees, so every module still runs after the modules
  * it imports (the module order an earlier attempt broke by grouping modules without their imports):
- *   - `app`: everything main.tsx imports statically (what every visitor runs first);
- *   - `first-shared`: what the signed-in tree shares with a signed-out page (sign-in, referral storage...),
- *     so a signed-out visitor never downloads `signed-in`;
+ *   - `app`: everything main.tsx imports statically (what every visitor runs first) and what both
+ *     first screens need (the signed-in tree and the landing page share); index.html runs it
+ *     directly (`appFirstInHtml`);
  *   - `signed-in`: the signed-in app with its two usual first pages, My Items and Available Items;
+ *   - `page-shared`: what the signed-in tree shares with the other signed-out pages (invite, privacy
+ *     policy...), so those never download `signed-in`, and the landing page never downloads either;
  *   - `landing`: the landing page, for signed-out visitors.
  * A module goes to the first of these that holds it. Other lazy pages (Contacts, Messages, dialogs...)
  * keep their own chunks and import from these.
@@ -193,14 +195,15 @@ function chunkWithImports(bundle: Record<string, OutputChunkLike>, name: string,
 }
 
 function chunkGroups(tree: (name: TreeName) => Set<string>) {
-  const signedOut = (id: string) => tree('landing').has(id) || tree('signedOutPages').has(id);
   const tests: [string, (id: string) => boolean][] = [
-    ['app', (id) => tree('app').has(id)],
-    ['first-shared', (id) => tree('signedIn').has(id) && signedOut(id)],
+    ['app', (id) => tree('app').has(id) || (tree('signedIn').has(id) && tree('landing').has(id))],
+    ['page-shared', (id) => tree('signedIn').has(id) && tree('signedOutPages').has(id)],
     ['signed-in', (id) => tree('signedIn').has(id)],
     ['landing', (id) => tree('landing').has(id)],
   ];
-  // Earlier groups first: a module main.tsx imports stays in `app` even when a page imports it too.
+  // Earlier groups first: a module main.tsx imports stays in `app` even when a page imports it too. A group
+  // also takes the imports of what it captures (includeDependenciesRecursively), so `page-shared` comes
+  // before `signed-in`, which would otherwise take it whole.
   return tests.map(([name, test], index) => ({ name, priority: tests.length - index, test }));
 }
 const firstPath = firstPathChunks();
@@ -225,6 +228,58 @@ function inlineStylesheet(): Plugin {
           const css = bundle[file];
           return css?.type === 'asset' && typeof css.source === 'string' ? `<style>${css.source}</style>` : link;
         },
+      );
+    },
+  };
+}
+
+/**
+ * index.html runs the `app` chunk first and only (docs/performance.md, client round 3). The entry
+ * module (index.html's script) holds no code of its own once the module-preload polyfill is off (every
+ * browser with module scripts but without modulepreload still runs the app, only without the early
+ * fetch), so the bundler drops it and Vite writes a script tag for each chunk it imported: the
+ * bundler's runtime helpers first, then `app`. On a slow phone connection each first-wave request holds
+ * one of HTTP/1.1's six connections, and the app's code then waits for one: here the app's script
+ * comes first and what it imports itself is a modulepreload after it.
+ */
+function appFirstInHtml(): Plugin {
+  return {
+    name: 'lendloop-app-first-in-html',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      const app = Object.values(bundle).find((output) => output.type === 'chunk' && output.name === 'app');
+      if (html?.type !== 'asset' || typeof html.source !== 'string' || app?.type !== 'chunk') return;
+      const scriptOf = (file: string) => `<script type="module" crossorigin src="/${file}"></script>`;
+      const appScript = scriptOf(app.fileName);
+      const before = app.imports.filter((file) => (html.source as string).includes(scriptOf(file)));
+      if (before.length === 0 || !html.source.includes(appScript)) return;
+      let source = html.source;
+      for (const file of before) source = source.replace(scriptOf(file), '');
+      const preloads = before.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+      html.source = source.replace(appScript, () => `${appScript}${preloads}`);
+    },
+  };
+}
+
+/**
+ * The favicon inside index.html as a data: URL: a request of its own competed with the first screen's
+ * code for the six connections of a slow connection. public/favicon.svg stays the one source (the
+ * app icons are made from it, and other pages link to the file).
+ */
+function inlineFavicon(): Plugin {
+  return {
+    name: 'lendloop-inline-favicon',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset' || typeof html.source !== 'string') return;
+      const svg = (await readFile(path.resolve('public/favicon.svg'), 'utf8')).trim();
+      html.source = html.source.replace(
+        '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
+        () => `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(svg)}" type="image/svg+xml" />`,
       );
     },
   };
@@ -295,12 +350,23 @@ const installableApp = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), installableApp, precompress(), firstPath.plugin, inlineStylesheet()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    installableApp,
+    precompress(),
+    firstPath.plugin,
+    inlineStylesheet(),
+    appFirstInHtml(),
+    inlineFavicon(),
+  ],
   publicDir: 'public',
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser the app supports runs it without the polyfill; see appFirstInHtml.
+    modulePreload: { polyfill: false },
     rolldownOptions: { output: { codeSplitting: { groups: firstPath.groups } } },
   },
   server: {
