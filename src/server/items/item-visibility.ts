@@ -23,7 +23,7 @@ import { contacts, groupMembers, itemContactPermissions, itemGroupPermissions, i
  * rule driven from the viewer's side. The owner is not part of this rule:
  * callers add `owner_id = viewer` where the owner's view is meant.
  */
-export function visibleToViewer(viewerId: string): SQL {
+export function visibleToViewer(viewerId: Bound<string>): SQL {
   return sql`((EXISTS (
     SELECT 1
       FROM ${itemContactPermissions} icp
@@ -35,7 +35,7 @@ export function visibleToViewer(viewerId: string): SQL {
       JOIN ${groupMembers} viewer ON viewer.group_id = igp.group_id AND viewer.user_id = ${viewerId}
       JOIN ${groupMembers} owner ON owner.group_id = igp.group_id AND owner.user_id = ${items.ownerId}
      WHERE igp.item_id = ${items.id} AND igp.can_view
-  )) AND NOT ${blockBetween(viewerId, sql`${items.ownerId}`)})`;
+  )) AND NOT ${blockBetween(sql`${viewerId}::uuid`, sql`${items.ownerId}`)})`;
 }
 
 /** A value bound per call, or a placeholder of a query prepared once (db/prepared.ts). */

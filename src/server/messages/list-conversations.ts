@@ -52,7 +52,10 @@ export async function listConversations(db: Database, actor: Actor): Promise<Con
     SELECT latest.partner_id, u.name AS partner_name, u.deleted_at IS NOT NULL AS partner_deleted, latest.content, latest.message_type,
            latest.system_event, latest.created_at, COALESCE(unread.unread_count, 0) AS unread_count
       FROM latest
-      JOIN ${users} u ON u.id = latest.partner_id
+      -- One primary-key probe per partner. As a plain join, the generic plan
+      -- (which expects 86 partners) hashed the whole users table to name 21
+      -- (docs/performance.md, round 3); LIMIT keeps the subquery a subquery.
+      CROSS JOIN LATERAL (SELECT u.name, u.deleted_at FROM ${users} u WHERE u.id = latest.partner_id LIMIT 1) u
       LEFT JOIN unread ON unread.partner_id = latest.partner_id
      WHERE latest.partner_id <> ${actor.id}
        AND NOT ${blockedBy(actor.id, sql`latest.partner_id`)}
