@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ACTIVE_REQUEST_STATUSES } from '../../contract/enums';
 import { isReservedForPersonalUse } from '../../contract/items';
@@ -15,6 +15,15 @@ import type { LendingChange } from './announce-lending-change';
 import { mappingLendingConflicts, ownItemRequest, refusalError } from './lending-errors';
 import { lendingStepMessage } from './lending-messages';
 import { decideLendingStep } from './lending-state-machine';
+
+/**
+ * The open statuses as literals in the statement's text, not parameters:
+ * only then does the generic plan know it may use the partial index
+ * lending_requests_one_open_per_requester, so PostgreSQL stops planning
+ * this statement anew on every request (docs/performance.md, round 3).
+ * The list is the contract's constant, never input.
+ */
+const activeStatus = sql`${lendingRequests.status} IN (${sql.raw(ACTIVE_REQUEST_STATUSES.map((status) => `'${status}'`).join(', '))})`;
 
 export type CreateLendingRequestValues = z.output<ReturnType<typeof createLendingRequestSchema>>;
 
@@ -44,7 +53,7 @@ export async function createLendingRequest(
     const open = await tx
       .select({ requesterId: lendingRequests.requesterId, status: lendingRequests.status })
       .from(lendingRequests)
-      .where(and(eq(lendingRequests.itemId, item.id), inArray(lendingRequests.status, [...ACTIVE_REQUEST_STATUSES])));
+      .where(and(eq(lendingRequests.itemId, item.id), activeStatus));
     const mine = open.find((row) => row.requesterId === actor.id);
     const outcome = decideLendingStep('create', mine?.status ?? null);
     if (!outcome.allowed) throw refusalError(outcome.refusal);
