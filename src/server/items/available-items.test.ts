@@ -189,3 +189,38 @@ describe('shared via', () => {
     expect(mine[0].sharedWithCount).toBe(4);
   });
 });
+
+describe("My Items' share count", () => {
+  it('counts only the shares that still reach someone, the same as the item view', async () => {
+    const owner = await createUser(t.db, { name: 'Owner' });
+    const [ann, ben, cleo] = [await createUser(t.db), await createUser(t.db), await createUser(t.db)];
+    const item = await createItem(t.db, owner);
+    const other = await createItem(t.db, owner);
+    for (const person of [ann, ben]) {
+      await createContact(t.db, owner, { contactUserId: person.id });
+      await shareWithUser(t.db, item, person);
+    }
+    // Ticked once, no longer the owner's contact (someone else's still): reaches nobody.
+    await shareWithUser(t.db, item, cleo);
+    await createContact(t.db, ann, { contactUserId: cleo.id });
+    // Not ticked "Can see".
+    const dan = await createUser(t.db);
+    await createContact(t.db, owner, { contactUserId: dan.id });
+    await shareWithUser(t.db, item, dan, false);
+    const kept = await createGroup(t.db, owner, { name: 'Kept' });
+    await shareWithGroup(t.db, item, kept);
+    // A group the owner is not a member of (left it): reaches nobody.
+    const left = await createGroup(t.db, ann, { name: 'Left' });
+    await shareWithGroup(t.db, item, left);
+    await shareWithGroup(t.db, other, kept);
+
+    const mine: { id: string; sharedWithCount: number }[] = (
+      await t.request(owner, { method: 'GET', url: '/api/items/my' })
+    ).json();
+    const countOf = (id: string) => mine.find((row) => row.id === id)?.sharedWithCount;
+    expect(countOf(item.id)).toBe(3);
+    expect(countOf(other.id)).toBe(1);
+    const view = (await t.request(owner, { method: 'GET', url: `/api/items/${item.id}` })).json();
+    expect(view.sharedWithCount).toBe(3);
+  });
+});

@@ -154,3 +154,22 @@ export const sharedWithCount: SQL<number> = sql<number>`(
      JOIN ${groupMembers} owner ON owner.group_id = igp.group_id AND owner.user_id = ${items.ownerId}
     WHERE igp.item_id = ${items.id} AND igp.can_view)
 )::int`;
+
+/**
+ * `sharedWithCount` for a list of one owner's items (My Items): the owner's
+ * registered contacts and groups are read once per statement, as arrays (an
+ * InitPlan each), where the correlated form rebuilt a hash of the owner's
+ * contacts for every item (docs/performance.md, round 3). Same rule, same
+ * numbers; only for rows whose owner is `ownerId`.
+ */
+export function sharedWithCountOfOwner(ownerId: Bound<string>): SQL<number> {
+  return sql<number>`(
+  (SELECT count(*) FROM ${itemContactPermissions} icp
+    WHERE icp.item_id = ${items.id} AND icp.can_view
+      AND icp.contact_user_id = ANY (ARRAY(
+        SELECT c.contact_user_id FROM ${contacts} c WHERE c.user_id = ${ownerId}::uuid AND c.contact_user_id IS NOT NULL)))
+  + (SELECT count(*) FROM ${itemGroupPermissions} igp
+    WHERE igp.item_id = ${items.id} AND igp.can_view
+      AND igp.group_id = ANY (ARRAY(SELECT owner.group_id FROM ${groupMembers} owner WHERE owner.user_id = ${ownerId}::uuid)))
+)::int`;
+}
