@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadFirstPage } from './app/first-page-preload';
 import { AUTH_USER_URL, authUserQueryOptions } from './lib/auth/get-auth-user';
-import { browserStorage, profileLanguageToApply } from './features/auth/profile-language';
+import { browserStorage, profileLanguageOfNewSignIn, profileLanguageToApply } from './features/auth/profile-language';
 import { initI18n } from './i18n/i18n';
 import { createQueryClient } from './lib/query-client';
 import { primeServerAnswers } from './lib/server-answers';
@@ -16,8 +16,11 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 const root = createRoot(rootElement);
 const queryClient = createQueryClient();
-// A signed-in visitor's session check and first page may have come with the HTML (docs/decisions/0030).
-primeServerAnswers();
+// The session check's answer, and a signed-in visitor's first page, may have come with the HTML
+// (docs/decisions/0030).
+const serverAnswers = primeServerAnswers();
+// Trusted, not parsed: ADR 0012 (the server serialised it through the same schema).
+const sessionUser = serverAnswers.get(AUTH_USER_URL) as User | undefined;
 
 // The first render waits for the translations (every visible text comes from
 // them, so rendering earlier would flash raw keys), the session check and the
@@ -35,18 +38,24 @@ const sessionChecked = queryClient
   .catch(() => undefined)
   .then(() => firstPageCode);
 
-// The render is a transition so React renders in slices of a few
-// milliseconds and lets the browser in between, instead of one task of the
-// whole first page (about 120 ms on a mid-range phone, the largest part of
-// the Total Blocking Time Lighthouse measured, docs/performance.md). Nothing
-// is on screen yet but the static spinner, so nothing waits for it.
-void Promise.all([initI18n(), sessionChecked]).then(async ([i18n]) => {
-  // After a sign-in the interface follows the language saved in the profile
-  // (spec §4). Switched before the first render, so no page flashes in the
-  // other language; it costs a second locale file only on that one load.
+// After a sign-in the interface follows the language saved in the profile
+// (spec §4). Known with the HTML, it is the language the translations load
+// in; otherwise (the session's answer did not come with the page) the
+// interface switches to it before the first render, so no page flashes in
+// the other language, at the cost of a second locale file on that one load.
+const i18nReady = initI18n(
+  sessionUser ? { firstChoice: () => profileLanguageOfNewSignIn(sessionUser, browserStorage()) } : {},
+);
+
+void Promise.all([i18nReady, sessionChecked]).then(async ([i18n]) => {
   const user = queryClient.getQueryData<User | null>([AUTH_USER_URL]);
   const profileLanguage = profileLanguageToApply(user, i18n.resolvedLanguage, browserStorage());
   if (profileLanguage) await i18n.changeLanguage(profileLanguage).catch(() => undefined);
+  // The render is a transition so React renders in slices of a few
+  // milliseconds and lets the browser in between, instead of one task of the
+  // whole first page (about 120 ms on a mid-range phone, the largest part of
+  // the Total Blocking Time Lighthouse measured, docs/performance.md). Nothing
+  // is on screen yet but the static spinner, so nothing waits for it.
   startTransition(() => {
     root.render(
       <StrictMode>

@@ -97,6 +97,31 @@ describe('initI18n in the browser', () => {
     expect(second.t('nav.messages')).toBe('Nachrichten');
   });
 
+  it('a first choice (the profile language after a sign-in) goes before detection, loads only its own file and is cached', async () => {
+    const fetchMock = serveLocales();
+    setUrl('?lng=fr');
+    localStorage.setItem('i18nextLng', 'en');
+    const asked = vi.fn(() => 'it');
+    const i18n = await initI18n({ firstChoice: asked });
+    expect(i18n.resolvedLanguage).toBe('it');
+    expect(document.documentElement.lang).toBe('it');
+    expect(localStorage.getItem('i18nextLng')).toBe('it');
+    expect(document.cookie).toContain('i18next=it');
+    const urls = fetchMock.mock.calls.map(([input]) => (typeof input === 'string' ? input : ''));
+    expect(urls).toEqual(['/locales/it/translation.json']);
+    // Asked once: a later detection is the usual one.
+    await i18n.changeLanguage();
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(i18n.resolvedLanguage).toBe('fr');
+  });
+
+  it('without a first choice (null) detects as usual', async () => {
+    serveLocales();
+    setUrl('?lng=fr');
+    const i18n = await initI18n({ firstChoice: () => null });
+    expect(i18n.resolvedLanguage).toBe('fr');
+  });
+
   it('ignores an unsupported language and uses the browser language or the German fallback', async () => {
     serveLocales();
     setUrl('?lng=tlh');

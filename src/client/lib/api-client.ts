@@ -104,9 +104,12 @@ export function warmGet(url: string, peek?: (body: unknown) => void): void {
 /**
  * The answer of a GET the server already sent with the page (a JSON block in index.html,
  * lib/server-answers.ts): taken over by the next `apiRequest` GET of the URL, as a warmed GET is.
+ * `status` other than 200 (the session check of a visitor without a session: 401) fails as the
+ * server's answer would.
  */
-export function primeGet(url: string, body: unknown): void {
-  const response = new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+export function primeGet(url: string, body: unknown, status = 200): void {
+  const text = body === undefined ? null : JSON.stringify(body);
+  const response = new Response(text, { status, headers: { 'Content-Type': 'application/json' } });
   warmGets.set(url, { response: Promise.resolve(response), startedAt: Date.now() });
 }
 

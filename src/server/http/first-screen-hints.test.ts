@@ -48,13 +48,17 @@ afterAll(async () => {
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const answers = (html: string) =>
+  JSON.parse(
+    /<script type="application\/json" id="lendloop-server-answers">(.*?)<\/script>/.exec(html)?.[1] ?? 'null',
+  ) as unknown;
 const modulePreloads = (html: string) =>
   [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
 const translationPreload = (html: string) =>
   /<link rel="preload" href="\/locales\/(\w+)\/translation\.json" as="fetch" crossorigin>/.exec(html)?.[1];
 
 describe('the first screen hints in index.html', () => {
-  it('signed out: the landing page’s code and the translations of the browser’s language, revalidated and varying by request', async () => {
+  it('signed out: the session check’s refusal, the landing page’s code and the translations of the browser’s language, revalidated and varying by request', async () => {
     const response = await get('/', { 'accept-language': 'fr-CH, fr;q=0.9, en;q=0.8' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -64,9 +68,14 @@ describe('the first screen hints in index.html', () => {
     expect(modulePreloads(response.body)).toEqual(LANDING_CHUNKS);
     expect(response.body).not.toContain('elsewhere.example');
     expect(response.body).not.toContain('<script>');
+    // Without a session cookie the session check can only answer 401: the client takes that over
+    // instead of asking.
+    expect(answers(response.body)).toEqual({ '/api/auth/user': { status: 401 } });
+    expect(response.body).not.toContain(AUTH_PRELOAD);
     // Everything else is the built file as it was.
-    expect(response.body.replace(/<link[^>]+>/g, '')).toBe(INDEX_HTML.replace(AUTH_PRELOAD, ''));
-    expect(response.body).toContain(AUTH_PRELOAD);
+    expect(response.body.replace(/<link[^>]+>|<script type="application\/json"[^]*?<\/script>/g, '')).toBe(
+      INDEX_HTML.replace(AUTH_PRELOAD, ''),
+    );
   });
 
   it('with a session cookie that no longer holds: what a signed-out visitor gets', async () => {
@@ -76,6 +85,8 @@ describe('the first screen hints in index.html', () => {
     });
     expect(modulePreloads(response.body)).toEqual(LANDING_CHUNKS);
     expect(translationPreload(response.body)).toBe('it');
+    // The client asks, as without hints.
+    expect(answers(response.body)).toBeNull();
     expect(response.body).toContain(AUTH_PRELOAD);
     expect(response.headers['cache-control']).toBe('no-cache');
   });
@@ -111,10 +122,7 @@ describe('the first screen hints in index.html', () => {
 
   describe('a signed-in visitor', () => {
     const cookieFor = async (user: { id: string }) => `lendloop_session=${await createSession(t.db, user.id, null)}`;
-    const answers = (html: string) =>
-      JSON.parse(
-        /<script type="application\/json" id="lendloop-server-answers">(.*?)<\/script>/.exec(html)?.[1] ?? 'null',
-      ) as unknown;
+    const ok = (body: unknown) => ({ status: 200, body });
     const translationPreloads = (html: string) =>
       [...html.matchAll(/href="\/locales\/(\w+)\/translation\.json"/g)].map((m) => m[1]);
 
@@ -130,9 +138,9 @@ describe('the first screen hints in index.html', () => {
       // Nothing in the data can close the block: "<" is written as \u003c.
       expect(response.body).not.toContain('<script>alert(1)');
       expect(answers(response.body)).toEqual({
-        '/api/auth/user': (await get('/api/auth/user', { cookie })).json(),
-        '/api/banner/should-show': (await get('/api/banner/should-show', { cookie })).json(),
-        '/api/items/my': (await get('/api/items/my', { cookie })).json(),
+        '/api/auth/user': ok((await get('/api/auth/user', { cookie })).json()),
+        '/api/banner/should-show': ok((await get('/api/banner/should-show', { cookie })).json()),
+        '/api/items/my': ok((await get('/api/items/my', { cookie })).json()),
       });
       expect(response.body).toContain(
         '<link rel="preload" as="image" href="https://img.example/drill.jpg?a=1&amp;b=&quot;x&quot;" fetchpriority="high" referrerpolicy="no-referrer">',
@@ -149,10 +157,13 @@ describe('the first screen hints in index.html', () => {
       const cookie = await cookieFor(bob);
       const mine = await get('/', { cookie });
       expect(mine.body).not.toContain('secret tent');
-      expect(answers(mine.body)).toMatchObject({ '/api/auth/user': { id: bob.id }, '/api/items/my': [] });
+      expect(answers(mine.body)).toMatchObject({
+        '/api/auth/user': ok({ id: bob.id }),
+        '/api/items/my': ok([]),
+      });
       const available = await get('/available-items', { cookie });
       expect(answers(available.body)).toMatchObject({
-        '/api/items/available': (await get('/api/items/available', { cookie })).json(),
+        '/api/items/available': ok((await get('/api/items/available', { cookie })).json()),
       });
       expect(available.body).not.toContain('secret tent');
     });
@@ -163,8 +174,11 @@ describe('the first screen hints in index.html', () => {
       const contacts = await get('/contacts', { cookie: await cookieFor(alice) });
       expect(Object.keys(answers(contacts.body) as object)).toEqual(['/api/auth/user', '/api/banner/should-show']);
       expect(contacts.headers['cache-control']).toBe('no-store');
-      for (const response of [await get('/'), await get('/', { cookie: 'lendloop_session=not-a-session' })]) {
-        expect(answers(response.body)).toBeNull();
+      const signedOut = await get('/');
+      expect(answers(signedOut.body)).toEqual({ '/api/auth/user': { status: 401 } });
+      const stale = await get('/', { cookie: 'lendloop_session=not-a-session' });
+      expect(answers(stale.body)).toBeNull();
+      for (const response of [signedOut, stale]) {
         expect(response.body).not.toContain('ladder');
         expect(response.headers['cache-control']).toBe('no-cache');
       }
@@ -177,7 +191,7 @@ describe('the first screen hints in index.html', () => {
       const cookie = await cookieFor(alice);
       const response = await get('/', { cookie });
       expect(answers(response.body)).toMatchObject({
-        '/api/items/my': (await get('/api/items/my', { cookie })).json(),
+        '/api/items/my': ok((await get('/api/items/my', { cookie })).json()),
       });
       expect(response.body.match(/<title>/g)).toHaveLength(1);
       expect(response.body).not.toMatch(/PHISHING[^"]*<\/script>[^]*PHISHING/);
@@ -194,19 +208,29 @@ describe('the first screen hints in index.html', () => {
       const bobCookie = await cookieFor(bob);
       expect((await get('/', { cookie: aliceCookie })).body).toContain('Private diary');
       const bobs = await get('/available-items', { cookie: bobCookie });
-      expect(answers(bobs.body)).toMatchObject({ '/api/auth/user': { id: bob.id } });
+      expect(answers(bobs.body)).toMatchObject({ '/api/auth/user': ok({ id: bob.id }) });
       expect(bobs.body).toContain('Shared kayak');
       expect(bobs.body).not.toContain('Private diary');
       expect((await get('/', { cookie: bobCookie })).body).not.toContain('Private diary');
     });
 
-    it('a browser without a language cookie also gets the profile’s language, which the client switches to after a sign-in', async () => {
-      const alice = await createUser(t.db, { language: 'it' });
+    it('the translations of the language the client starts in: the profile’s after a sign-in in a browser without a language cookie, else the cookie’s', async () => {
+      const signedInBefore = {
+        createdAt: new Date('2026-01-05T10:00:00Z'),
+        lastLogin: new Date('2026-03-01T08:00:00Z'),
+      };
+      const alice = await createUser(t.db, { language: 'it', ...signedInBefore });
       const cookie = await cookieFor(alice);
-      expect(translationPreloads((await get('/', { cookie, 'accept-language': 'fr' })).body)).toEqual(['fr', 'it']);
-      expect(translationPreloads((await get('/', { cookie, 'accept-language': 'it' })).body)).toEqual(['it']);
+      expect(translationPreloads((await get('/', { cookie, 'accept-language': 'fr' })).body)).toEqual(['it']);
+      // The header's language menu wrote the cookie: that choice holds until the next sign-in.
       expect(
-        translationPreloads((await get('/', { cookie: `${cookie}; i18next=fr`, 'accept-language': 'fr' })).body),
+        translationPreloads((await get('/', { cookie: `${cookie}; i18next=fr`, 'accept-language': 'it' })).body),
+      ).toEqual(['fr']);
+      // An account's very first sign-in keeps the interface language (its profile language is only a guess).
+      const firstSignIn = new Date('2026-03-01T08:00:00Z');
+      const newcomer = await createUser(t.db, { language: 'it', createdAt: firstSignIn, lastLogin: firstSignIn });
+      expect(
+        translationPreloads((await get('/', { cookie: await cookieFor(newcomer), 'accept-language': 'fr' })).body),
       ).toEqual(['fr']);
     });
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_COOKIE } from '../../contract/enums';
+import { LANGUAGE_COOKIE, type Language } from '../../contract/enums';
 import { unvalidatedItemImage } from '../../contract/items';
 import { pickLanguage } from './preferred-language';
 
@@ -125,6 +125,30 @@ function imagePreload(item: unknown): string | null {
   return `<link rel="preload" as="image" href="${escapeAttribute(picture.src)}"${choice} fetchpriority="high" referrerpolicy="no-referrer">`;
 }
 
+/** Answers by URL as the client takes them over (client: lib/server-answers.ts): `{ status, body }`. */
+const answersBlock = (answers: Record<string, { status: number; body?: unknown }>) =>
+  `<script type="application/json" id="${SERVER_ANSWERS_ID}">${scriptJson(answers)}</script>`;
+/**
+ * Without a session cookie the session check can only answer 401: the page says so, and the client
+ * does not ask (one request fewer in the first wave, and no refused request in the console).
+ */
+const SIGNED_OUT_ANSWERS = answersBlock({ '/api/auth/user': { status: 401 } });
+
+/**
+ * The translations the client will load first on a signed-in page (client: main.tsx,
+ * features/auth/profile-language.ts). The first load after a sign-in takes the profile language
+ * before anything the browser says; the client keeps that choice in local storage and a session
+ * cookie. So with the cookie the client takes the cookie's language (`language`); without it, this is
+ * most likely such a first load (or a browser restarted since, whose storage holds the profile
+ * language unless the person picked another in the header), unless it is the account's very first
+ * sign-in, which keeps the interface language.
+ */
+function signedInLanguage(request: FastifyRequest, user: Record<string, unknown>, language: Language): Language {
+  if (request.cookies[LANGUAGE_COOKIE] !== undefined) return language;
+  if (typeof user.lastLogin !== 'string' || user.createdAt === user.lastLogin) return language;
+  return pickLanguage([typeof user.language === 'string' ? user.language : undefined]);
+}
+
 const translationPreload = (language: string) =>
   `<link rel="preload" href="/locales/${language}/translation.json" as="fetch" crossorigin>`;
 const modulePreload = (file: string) => `<link rel="modulepreload" crossorigin href="${file}">`;
@@ -135,13 +159,14 @@ const modulePreload = (file: string) => `<link rel="modulepreload" crossorigin h
  *   - the translations in the language the client will pick (`?lng=`, the `i18next` cookie,
  *     Accept-Language, as the client detects it; a guess the client may overrule at the cost of one
  *     unused download);
- *   - signed out (no session cookie, or one that no longer holds): the landing page's code;
- *   - signed in: the session check's and the feedback banner's answers and, on My Items and Available Items, the page's API
- *     answer, in a JSON block the client takes over (lib/server-answers.ts), the signed-in app's code,
- *     a preload of the first card's picture (the largest paint), and, while this browser has no
- *     language cookie yet, the profile's language too (the client switches to it on the first load
- *     after a sign-in, features/auth/profile-language.ts). Only answers the same cookie gets from the
- *     API; that HTML is `no-store`, as API answers are.
+ *   - signed out (no session cookie, or one that no longer holds): the landing page's code and,
+ *     without a session cookie, the session check's answer (401) in a JSON block the client takes
+ *     over (lib/server-answers.ts);
+ *   - signed in: the session check's and the feedback banner's answers and, on My Items and Available
+ *     Items, the page's API answer in that block, the signed-in app's code, a preload of the first
+ *     card's picture (the largest paint), and the translations in the profile's language while this
+ *     browser has no language cookie (`signedInLanguage`). Only answers the same cookie gets from
+ *     the API; that HTML is `no-store`, as API answers are.
  * The answer varies with those headers, so it says so (`Vary`); it is compressed off the event loop,
  * a page without personal data once per variant. The answers wait at most `budgetMs`
  * (FIRST_SCREEN_BUDGET_MS); a failed or late answer only leaves the hint out. The service worker
@@ -157,10 +182,10 @@ export function firstScreenHtml(
   const manifest = readManifest(clientDir);
   const compressedSharedPages = new Map<string, Buffer>();
 
-  async function signedInHead(request: FastifyRequest, pathname: string, language: string): Promise<string | null> {
+  async function signedInHead(request: FastifyRequest, pathname: string, language: Language): Promise<string | null> {
     const user = await answerFor(app, request, AUTH_USER_API);
     if (!isRecord(user)) return null;
-    const answers: Record<string, unknown> = { [AUTH_USER_API]: user };
+    const answers: Record<string, { status: number; body: unknown }> = { [AUTH_USER_API]: { status: 200, body: user } };
     const page = FIRST_PAGES[pathname];
     // After the session's answer (which says whether there is a session at all), the others at once.
     const [firstAnswers, body] = await Promise.all([
@@ -168,23 +193,23 @@ export function firstScreenHtml(
       page ? answerFor(app, request, page.api) : null,
     ]);
     SIGNED_IN_FIRST_ANSWERS.forEach((api, i) => {
-      if (firstAnswers[i] !== null) answers[api] = firstAnswers[i];
+      if (firstAnswers[i] !== null) answers[api] = { status: 200, body: firstAnswers[i] };
     });
-    const tags = [translationPreload(language)];
-    const profileLanguage = pickLanguage([typeof user.language === 'string' ? user.language : undefined]);
-    if (request.cookies[LANGUAGE_COOKIE] === undefined && profileLanguage !== language)
-      tags.push(translationPreload(profileLanguage));
+    const tags = [translationPreload(signedInLanguage(request, user, language))];
     tags.push(...manifest.signedIn.map(modulePreload));
     if (page && body !== null) {
-      answers[page.api] = body;
+      answers[page.api] = { status: 200, body };
       const picture = imagePreload(page.firstItem(body));
       if (picture) tags.push(picture);
     }
-    tags.push(`<script type="application/json" id="${SERVER_ANSWERS_ID}">${scriptJson(answers)}</script>`);
+    tags.push(answersBlock(answers));
     return tags.join('');
   }
 
-  async function head(request: FastifyRequest, pathname: string): Promise<{ html: string; personal: boolean }> {
+  async function head(
+    request: FastifyRequest,
+    pathname: string,
+  ): Promise<{ html: string; personal: boolean; knownSession: boolean }> {
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
     const language = pickLanguage([
       query.get('lng') ?? undefined,
@@ -192,21 +217,28 @@ export function firstScreenHtml(
       request.headers['accept-language'],
     ]);
     const TOO_SLOW = Symbol('too slow');
-    const signedIn = request.cookies[sessionCookieName]
+    const hasSessionCookie = Boolean(request.cookies[sessionCookieName]);
+    const signedIn = hasSessionCookie
       ? await withinBudget(signedInHead(request, pathname, language), budgetMs, TOO_SLOW)
       : null;
     // Too slow to tell: the translations only; the client checks the session itself, as without hints.
-    if (signedIn === TOO_SLOW) return { html: translationPreload(language), personal: false };
-    if (signedIn !== null) return { html: signedIn, personal: true };
+    if (signedIn === TOO_SLOW) return { html: translationPreload(language), personal: false, knownSession: false };
+    if (signedIn !== null) return { html: signedIn, personal: true, knownSession: true };
     const ownPage = SIGNED_OUT_OWN_PAGES.some((own) => pathname === own || pathname.startsWith(`${own}/`));
     const code = ownPage ? [] : manifest.landing;
-    return { html: [translationPreload(language), ...code.map(modulePreload)].join(''), personal: false };
+    // With a cookie that no longer holds, the client asks, as without hints.
+    const tags = [
+      translationPreload(language),
+      ...code.map(modulePreload),
+      ...(hasSessionCookie ? [] : [SIGNED_OUT_ANSWERS]),
+    ];
+    return { html: tags.join(''), personal: false, knownSession: !hasSessionCookie };
   }
 
   return async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
-    const { html: tags, personal } = await head(request, pathname);
+    const { html: tags, personal, knownSession } = await head(request, pathname);
     // With the session's answer in the page, its preload would only ask a second time.
-    const page = personal ? template.replace(AUTH_USER_PRELOAD, '') : template;
+    const page = knownSession ? template.replace(AUTH_USER_PRELOAD, '') : template;
     // Before the inlined stylesheet (vite.config.ts, inlineStylesheet), so the browser finds them
     // without reading its ~40 kB first; after the app's own script and module preloads.
     const at = page.includes('<style>') ? '<style>' : '</head>';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeUser } from '../../testing/fixtures';
-import { PROFILE_LANGUAGE_APPLIED_KEY, profileLanguageToApply } from './profile-language';
+import { PROFILE_LANGUAGE_APPLIED_KEY, profileLanguageOfNewSignIn, profileLanguageToApply } from './profile-language';
 
 describe('profileLanguageToApply', () => {
   beforeEach(() => localStorage.clear());
@@ -50,5 +50,34 @@ describe('profileLanguageToApply', () => {
       },
     };
     expect(profileLanguageToApply(returning, 'en', refusing)).toBe('de');
+  });
+});
+
+describe('profileLanguageOfNewSignIn', () => {
+  beforeEach(() => localStorage.clear());
+
+  const returning = makeUser({
+    language: 'fr',
+    createdAt: '2026-01-05T10:00:00.000Z',
+    lastLogin: '2026-03-01T08:00:00.000Z',
+  });
+
+  it('names the profile language once per sign-in, whatever the interface shows, and claims that sign-in', () => {
+    expect(profileLanguageOfNewSignIn(returning, localStorage)).toBe('fr');
+    expect(profileLanguageOfNewSignIn(returning, localStorage)).toBeNull();
+    // Claimed: the check after the first render (profileLanguageToApply) leaves the interface alone.
+    expect(profileLanguageToApply(returning, 'en', localStorage)).toBeNull();
+    expect(profileLanguageOfNewSignIn({ ...returning, lastLogin: '2026-03-09T08:00:00.000Z' }, localStorage)).toBe(
+      'fr',
+    );
+  });
+
+  it("names none on an account's first sign-in, signed out or never signed in", () => {
+    const at = '2026-03-01T08:00:00.000Z';
+    expect(
+      profileLanguageOfNewSignIn(makeUser({ language: 'fr', createdAt: at, lastLogin: at }), localStorage),
+    ).toBeNull();
+    expect(profileLanguageOfNewSignIn(null, localStorage)).toBeNull();
+    expect(profileLanguageOfNewSignIn({ ...returning, lastLogin: null }, localStorage)).toBeNull();
   });
 });

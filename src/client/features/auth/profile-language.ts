@@ -8,8 +8,9 @@ export const PROFILE_LANGUAGE_APPLIED_KEY = 'lendloop.profileLanguageAppliedFor'
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
 
 /**
- * The language the interface should switch to because the person chose it
- * in their profile (spec §4), or null to leave it as it is.
+ * The profile language when this page load is the first after a sign-in
+ * (spec §4), else null. It claims the sign-in: asked again (the next load,
+ * or once more on this one), it answers null.
  *
  * It applies once per sign-in, on the first page load after it (a sign-in
  * ends with a full page load): the profile language is the person's choice
@@ -23,10 +24,12 @@ type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
  * language then is what the server guessed at sign-up (the browser's
  * language, or an issuer's locale), not a choice, and the person has just
  * signed up in the language the interface shows.
+ *
+ * main.tsx asks it before the translations load when the session's answer
+ * came with the HTML, so the first screen loads only the language it shows.
  */
-export function profileLanguageToApply(
+export function profileLanguageOfNewSignIn(
   user: Pick<User, 'id' | 'language' | 'createdAt' | 'lastLogin'> | null | undefined,
-  interfaceLanguage: string | undefined,
   storage: Storage,
 ): Language | null {
   if (!user?.lastLogin) return null;
@@ -37,8 +40,20 @@ export function profileLanguageToApply(
   } catch {
     // Storage refused (private mode, quota): applying on every load is the lesser harm.
   }
-  if (user.createdAt === user.lastLogin) return null;
-  return user.language === toSupportedLanguage(interfaceLanguage) ? null : user.language;
+  return user.createdAt === user.lastLogin ? null : user.language;
+}
+
+/**
+ * The language the interface should switch to because the person chose it
+ * in their profile (profileLanguageOfNewSignIn), or null to leave it as it is.
+ */
+export function profileLanguageToApply(
+  user: Pick<User, 'id' | 'language' | 'createdAt' | 'lastLogin'> | null | undefined,
+  interfaceLanguage: string | undefined,
+  storage: Storage,
+): Language | null {
+  const language = profileLanguageOfNewSignIn(user, storage);
+  return language === null || language === toSupportedLanguage(interfaceLanguage) ? null : language;
 }
 
 const NO_STORAGE: Storage = { getItem: () => null, setItem: () => undefined };
