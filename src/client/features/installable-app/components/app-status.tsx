@@ -15,7 +15,9 @@ import { OfflineNotice } from './offline-notice';
 // has precached its chunk, so it loads offline too.
 const UpdatePrompt = lazy(() => import('./update-prompt').then((m) => ({ default: m.UpdatePrompt })));
 
-/** At the latest this long after the load event, even if the browser never idles. */
+/** How long after the first page was painted the registration waits before looking for an idle moment. */
+const REGISTER_AFTER_PAINT_MS = 1_000;
+/** At the latest this long after that, even if the browser never idles. */
 const REGISTER_IDLE_TIMEOUT_MS = 5_000;
 
 function registerInBackground(): void {
@@ -26,15 +28,20 @@ function registerInBackground(): void {
 }
 
 /**
- * Registers the service worker once the first page has loaded and the
- * browser is idle: precaching downloads the whole app shell, which must not
- * compete with what the first page still loads.
+ * Registers the service worker once the first page has loaded, has been
+ * painted, a moment has passed and the browser is idle: precaching downloads
+ * the whole app shell, which must not compete with what the first page still
+ * loads (its pictures) or renders. AppStatus mounts with the first page
+ * (main.tsx renders once, complete), so two animation frames after its effect
+ * that page has been painted; the load event alone came before it, and the
+ * screen shows a frame some milliseconds after it is painted
+ * (docs/performance.md, client round 3).
  */
 function registerWhenIdle(): () => void {
   // `vite` in development serves no sw.js (the plugin writes it at build time only).
   if (import.meta.env.DEV) return () => {};
   let cancel = () => {};
-  const schedule = () => {
+  const whenIdle = () => {
     // Safari has no requestIdleCallback (the DOM types claim every browser has).
     if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(registerInBackground, { timeout: REGISTER_IDLE_TIMEOUT_MS });
@@ -43,6 +50,16 @@ function registerWhenIdle(): () => void {
       const handle = window.setTimeout(registerInBackground, 1_000);
       cancel = () => window.clearTimeout(handle);
     }
+  };
+  const afterPaint = () => {
+    const handle = window.setTimeout(whenIdle, REGISTER_AFTER_PAINT_MS);
+    cancel = () => window.clearTimeout(handle);
+  };
+  const schedule = () => {
+    let frame = window.requestAnimationFrame(() => {
+      frame = window.requestAnimationFrame(afterPaint);
+    });
+    cancel = () => window.cancelAnimationFrame(frame);
   };
   if (document.readyState === 'complete') schedule();
   else window.addEventListener('load', schedule, { once: true });

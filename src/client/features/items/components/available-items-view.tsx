@@ -13,7 +13,13 @@ import { CategorySelect, type CategoryFilter } from './category-select';
 import { FilterButtons } from './filter-buttons';
 import { SharedItemCard } from './item-card';
 import type { ItemCardLending } from './item-card-lending';
-import { ITEM_GRID_CLASSES, ItemsEmptyState, ItemsLoadError, ItemsLoadingGrid } from './item-list-states';
+import {
+  ITEM_GRID_CLASSES,
+  ItemsEmptyState,
+  ItemsLoadError,
+  ItemsLoadingGrid,
+  useCardsShown,
+} from './item-list-states';
 
 /** Typing pauses this long before a search goes out (the same rest as the group search). */
 const SEARCH_DEBOUNCE_MS = LIMITS.radiusDebounceMs;
@@ -120,9 +126,13 @@ export function AvailableItemsView({ onAskNetwork, lending, sentRequests, onRequ
 
   const filtering = filters.q !== '' || filters.category !== 'all' || filters.status !== 'all';
 
+  const cardsShown = useCardsShown(items?.length ?? 0);
+  const allShown = items !== undefined && cardsShown === items.length;
+
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = () => void fetchNextPage({ cancelRefetch: false });
-  useWhenVisible(sentinel, hasNextPage && !isFetchingNextPage && !isFetchNextPageError, loadMore);
+  // Not while the first screen's cards stand in for the page: the end of the list is not near yet.
+  useWhenVisible(sentinel, allShown && hasNextPage && !isFetchingNextPage && !isFetchNextPageError, loadMore);
 
   const clearFilters = () => {
     setText('');
@@ -198,7 +208,7 @@ export function AvailableItemsView({ onAskNetwork, lending, sentRequests, onRequ
           ))}
         {items !== undefined && items.length > 0 && (
           <ul aria-label={t('items.available.listLabel')} className={ITEM_GRID_CLASSES}>
-            {items.map((item, index) => (
+            {items.slice(0, cardsShown).map((item, index) => (
               <li key={item.id}>
                 <SharedItemCard
                   item={item}

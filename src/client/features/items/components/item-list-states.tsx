@@ -1,9 +1,38 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 
 /** One column on phones, two on tablets, three on wide screens. */
 export const ITEM_GRID_CLASSES = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
+
+/** The cards a list renders before its first paint: two rows on a wide screen, more than a phone shows. */
+export const FIRST_SCREEN_CARDS = 6;
+
+/**
+ * How many of a list's `count` cards to render: the first screen's
+ * (FIRST_SCREEN_CARDS) until the list has been painted once, then all, in a
+ * transition (rendered in slices the browser can interrupt). The first paint
+ * of a long list (Available Items: 20 cards, a thousand elements) otherwise
+ * waited for every card to render and be laid out, most of them below the
+ * fold, and so did the list's first picture, the page's largest paint
+ * (docs/performance.md, client round 3). The later cards come below the
+ * first ones, so nothing on screen moves.
+ */
+export function useCardsShown(count: number): number {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    // Two frames: the first callback runs before the frame that shows the list, the second after it.
+    let second = 0;
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => startTransition(() => setAll(true)));
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, []);
+  return all ? count : Math.min(count, FIRST_SCREEN_CARDS);
+}
 
 /** Card-shaped placeholders while a list loads; `label` is announced instead. */
 export function ItemsLoadingGrid({ label }: { label: string }) {

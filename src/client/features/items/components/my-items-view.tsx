@@ -21,7 +21,13 @@ import { CategorySelect } from './category-select';
 import { FilterButtons } from './filter-buttons';
 import { OwnItemCard } from './item-card';
 import type { ItemCardLending } from './item-card-lending';
-import { ITEM_GRID_CLASSES, ItemsEmptyState, ItemsLoadError, ItemsLoadingGrid } from './item-list-states';
+import {
+  ITEM_GRID_CLASSES,
+  ItemsEmptyState,
+  ItemsLoadError,
+  ItemsLoadingGrid,
+  useCardsShown,
+} from './item-list-states';
 
 const ItemFormDialog = lazyDialog(() => import('./item-form-dialog').then((m) => m.ItemFormDialog));
 const ItemPermissionsDialog = lazyDialog(() =>
@@ -101,6 +107,7 @@ export function MyItemsView({ onAddFromPhoto, lending, activeRequests, contacts 
   const overdue = useMemo(() => overdueItemIds(activeRequests, today), [activeRequests, today]);
   const counts = useMemo(() => countByStatus(items ?? [], overdue), [items, overdue]);
   const shown = useMemo(() => filterMyItems(items ?? [], filters, overdue), [items, filters, overdue]);
+  const cardsShown = useCardsShown(shown.length);
 
   // Stable handlers, so the memoised cards do not re-render whenever this view does.
   const openers = useMemo(() => {
@@ -248,7 +255,7 @@ export function MyItemsView({ onAddFromPhoto, lending, activeRequests, contacts 
         )}
         {shown.length > 0 && (
           <ul aria-label={t('items.list.listLabel')} className={ITEM_GRID_CLASSES}>
-            {shown.map((item, index) => (
+            {shown.slice(0, cardsShown).map((item, index) => (
               <li key={item.id}>
                 <OwnItemCard
                   imagePriority={index === 0}
