@@ -30,3 +30,16 @@ CREATE TRIGGER "sessions_auth_change_update" AFTER UPDATE ON "sessions" FOR EACH
   EXECUTE FUNCTION "auth_change_notify_session"();--> statement-breakpoint
 CREATE TRIGGER "sessions_auth_change_delete" AFTER DELETE ON "sessions" FOR EACH ROW
   EXECUTE FUNCTION "auth_change_notify_session"();
+--> statement-breakpoint
+-- TRUNCATE fires no row trigger and cannot name its people: '*' tells every
+-- instance to forget every cached session ("sign everyone out").
+CREATE FUNCTION "auth_change_notify_everyone"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('lendloop_auth', '*');
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "users_auth_change_truncate" AFTER TRUNCATE ON "users" FOR EACH STATEMENT
+  EXECUTE FUNCTION "auth_change_notify_everyone"();--> statement-breakpoint
+CREATE TRIGGER "sessions_auth_change_truncate" AFTER TRUNCATE ON "sessions" FOR EACH STATEMENT
+  EXECUTE FUNCTION "auth_change_notify_everyone"();

@@ -109,7 +109,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimitMax: deps.rateLimitMax ?? config.rateLimitPerMinute,
   });
   const sessionCookie = sessionCookieSettings(secure);
-  registerSessionGuard(app, db, sessionCookie, sessionCacheFor(liveEvents, { ttlMs: deps.sessionCacheTtlMs ?? SESSION_CACHE_TTL_MS }));
+  const sessionCache = sessionCacheFor(liveEvents, { ttlMs: deps.sessionCacheTtlMs ?? SESSION_CACHE_TTL_MS });
+  if (sessionCache) app.addHook('onClose', async () => sessionCache.close());
+  registerSessionGuard(app, db, sessionCookie, sessionCache?.cache);
   // Before any route: it records the routes as they register, for the API reference.
   await registerApiReference(app, { sessionCookieName: sessionCookie.name });
 

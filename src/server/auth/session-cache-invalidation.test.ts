@@ -163,6 +163,13 @@ describe('the session cache', () => {
     await eventually(async () => expect((await currentUser(second, cookie)).statusCode).toBe(401));
   });
 
+  it('forgets every session when the sessions table is truncated (signing everyone out)', async () => {
+    const { cookie } = await signedIn();
+    expect((await currentUser(second, cookie)).statusCode).toBe(200);
+    await database.pool.query('TRUNCATE sessions');
+    await eventually(async () => expect((await currentUser(second, cookie)).statusCode).toBe(401));
+  });
+
   it('stops serving while its instance cannot hear changes, and serves again once it can', async () => {
     const { cookie } = await signedIn();
     expect((await currentUser(second, cookie)).statusCode).toBe(200);

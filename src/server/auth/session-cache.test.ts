@@ -85,10 +85,40 @@ describe('SessionCache', () => {
 
   it('replaces a row after recorded activity without counting it as an invalidation', () => {
     const cache = cacheAt({ now: 0 });
-    cache.store('a', rowOf('u1'), cache.generation());
+    const stored = rowOf('u1');
+    cache.store('a', stored, cache.generation());
     const generation = cache.generation();
-    cache.update('a', rowOf('u1', 'touched'));
+    cache.update('a', stored, rowOf('u1', 'touched'));
     expect(cache.get('a')?.user.name).toBe('touched');
     expect(cache.generation()).toBe(generation);
+  });
+
+  it('does not let a late activity write put back a row that was invalidated and looked up again', () => {
+    const cache = cacheAt({ now: 0 });
+    cache.store('a', rowOf('u1', 'old'), cache.generation());
+    const readByFirstRequest = cache.get('a')!;
+    cache.forgetUser('u1'); // a profile edit's notification
+    cache.store('a', rowOf('u1', 'new'), cache.generation()); // a second request looks it up again
+    cache.update('a', readByFirstRequest, { ...readByFirstRequest, user: { ...readByFirstRequest.user, lastActive: new Date() } });
+    expect(cache.get('a')?.user.name).toBe('new');
+  });
+
+  it("keeps a lookup in flight when only someone else's sessions were invalidated", () => {
+    const cache = cacheAt({ now: 0 });
+    const before = cache.generation();
+    cache.forgetUser('u2');
+    cache.store('a', rowOf('u1'), before);
+    expect(cache.get('a')?.user.id).toBe('u1');
+  });
+
+  it('forgets everyone at once, and refuses lookups begun before', () => {
+    const cache = cacheAt({ now: 0 });
+    cache.store('a', rowOf('u1'), cache.generation());
+    const before = cache.generation();
+    cache.forgetAll();
+    expect(cache.get('a')).toBeUndefined();
+    cache.store('b', rowOf('u2'), before);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.active).toBe(true);
   });
 });

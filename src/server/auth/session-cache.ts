@@ -16,7 +16,7 @@ export interface SessionCacheOptions {
 
 /** The defaults of docs/decisions/0031-session-cache.md. */
 export const SESSION_CACHE_TTL_MS = 30_000;
-export const SESSION_CACHE_MAX_ENTRIES = 20_000;
+export const SESSION_CACHE_MAX_ENTRIES = 10_000;
 
 interface Entry {
   row: SessionRow;
@@ -34,14 +34,19 @@ interface Entry {
  * gone). Suspended, it neither serves nor stores, and resuming starts
  * empty.
  *
- * A lookup that began before an invalidation must not store what it read
- * (it may be the old row): `generation()` is taken before the query and
- * `store` ignores rows from an older generation.
+ * A lookup that began before an invalidation of its person (or of
+ * everyone) must not store what it read: it may be the old row.
+ * `generation()` is taken before the query, and `store` refuses a row whose
+ * person was invalidated since. Invalidations of other people do not
+ * concern it.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private readonly hashesByUser = new Map<string, Set<string>>();
+  /** Counts invalidations; `invalidatedAt` holds each person's last one, `clearedAt` the last of everyone. */
   private generationCount = 0;
+  private clearedAt = 0;
+  private readonly invalidatedAt = new Map<string, number>();
   private serving = false;
   private readonly ttlMs: number;
   private readonly maxEntries: number;
@@ -76,9 +81,10 @@ export class SessionCache {
     return entry.row;
   }
 
-  /** Keeps `row` unless the cache is suspended or anything was invalidated since `generation`. */
+  /** Keeps `row` unless the cache is suspended or its person was invalidated since `generation`. */
   store(idHash: string, row: SessionRow, generation: number): void {
-    if (!this.serving || generation !== this.generationCount) return;
+    if (!this.serving || generation < this.clearedAt) return;
+    if ((this.invalidatedAt.get(row.user.id) ?? -1) > generation) return;
     const existing = this.entries.get(idHash);
     if (existing) this.delete(idHash, existing.row.user.id);
     while (this.entries.size >= this.maxEntries) {
@@ -96,21 +102,34 @@ export class SessionCache {
   }
 
   /**
-   * Replaces a cached row in place after this instance recorded activity
-   * (not an invalidation: the change is the instance's own and is known).
+   * Replaces the row `previous` by `next` after this instance recorded
+   * activity (not an invalidation: the change is the instance's own and is
+   * known). Only if the entry still holds `previous`: when it was
+   * invalidated and looked up again meanwhile, the fresh row stays.
    */
-  update(idHash: string, row: SessionRow): void {
+  update(idHash: string, previous: SessionRow, next: SessionRow): void {
     const entry = this.entries.get(idHash);
-    if (entry) entry.row = row;
+    if (entry?.row === previous) entry.row = next;
   }
 
   /** Drops every session of one person (their row or one of their sessions changed). */
   forgetUser(userId: string): void {
     this.generationCount += 1;
+    // Bounded: past the entries' own bound, forgetting everyone is as good.
+    if (this.invalidatedAt.size >= this.maxEntries) {
+      this.clear();
+      return;
+    }
+    this.invalidatedAt.set(userId, this.generationCount);
     const hashes = this.hashesByUser.get(userId);
     if (!hashes) return;
     for (const idHash of hashes) this.entries.delete(idHash);
     this.hashesByUser.delete(userId);
+  }
+
+  /** Drops every session (a TRUNCATE, or anything else that cannot name its people). */
+  forgetAll(): void {
+    this.clear();
   }
 
   /** Starts serving, empty: invalidations arrive from now on. */
@@ -127,6 +146,8 @@ export class SessionCache {
 
   private clear(): void {
     this.generationCount += 1;
+    this.clearedAt = this.generationCount;
+    this.invalidatedAt.clear();
     this.entries.clear();
     this.hashesByUser.clear();
   }

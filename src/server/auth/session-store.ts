@@ -125,11 +125,12 @@ export async function findActiveSession(
       UPDATE ${users} SET last_active = ${now}
       WHERE id = ${row.user.id} AND (last_active IS NULL OR last_active < ${staleBefore})`);
     // New objects, not edits: a cached row may be in use by a concurrent request.
-    row = {
+    const touched = {
       session: idleSince > ACTIVITY_WRITE_INTERVAL_MS ? { ...row.session, lastSeenAt: now } : row.session,
       user: personStale ? { ...row.user, lastActive: now } : row.user,
     };
-    cache?.update(idHash, row);
+    cache?.update(idHash, row, touched);
+    row = touched;
   }
   return { idHash, user: row.user, idToken: row.session.idToken };
 }

@@ -51,13 +51,15 @@ export function registerSessionGuard(
   if (cache) {
     // A change may concern the person who made it (a profile edit, signing
     // out): their next request must not wait for the notification to come
-    // back, so this instance forgets them as soon as the change is answered.
+    // back, so this instance forgets them before the answer leaves.
     // Changes are the requests that are not GET or HEAD, and the GETs that
     // set or clear the session cookie (sign-in's callback, sign-out).
-    app.addHook('onResponse', async (request, reply) => {
-      if (!request.auth) return;
+    // @fastify/cookie, registered before this hook, has set its header by now.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.auth) return payload;
       const changes = request.method !== 'GET' && request.method !== 'HEAD';
       if (changes || setsCookie(reply.getHeader('set-cookie'), cookie.name)) cache.forgetUser(request.auth.user.id);
+      return payload;
     });
   }
 }
@@ -66,15 +68,29 @@ export function registerSessionGuard(
  * The session cache (docs/decisions/0031-session-cache.md), when `bus` hears
  * the auth changes of every instance; none otherwise (one process with the
  * in-process bus: tests, tools), where every request looks its session up.
- * It serves only while the bus listens.
+ * It serves only while the bus listens. `close` stops listening.
  */
-export function sessionCacheFor(bus: LiveEventBus, options = { ttlMs: SESSION_CACHE_TTL_MS }): SessionCache | undefined {
+export function sessionCacheFor(
+  bus: LiveEventBus,
+  options = { ttlMs: SESSION_CACHE_TTL_MS },
+): { cache: SessionCache; close(): void } | undefined {
   if (!bus.onAuthChange || !bus.onListening) return undefined;
   const cache = new SessionCache({ ttlMs: options.ttlMs, maxEntries: SESSION_CACHE_MAX_ENTRIES });
-  bus.onAuthChange((userId) => cache.forgetUser(userId));
-  bus.onListening((listening) => (listening ? cache.resume() : cache.suspend()));
-  return cache;
+  const unsubscribe = [
+    bus.onAuthChange((userId) => (userId === EVERYONE ? cache.forgetAll() : cache.forgetUser(userId))),
+    bus.onListening((listening) => (listening ? cache.resume() : cache.suspend())),
+  ];
+  return {
+    cache,
+    close() {
+      for (const stop of unsubscribe) stop();
+      cache.suspend();
+    },
+  };
 }
+
+/** The payload of an auth change that cannot name its people (TRUNCATE, migration 0017). */
+const EVERYONE = '*';
 
 function setsCookie(header: number | string | string[] | undefined, name: string): boolean {
   const values = Array.isArray(header) ? header : typeof header === 'string' ? [header] : [];
