@@ -67,25 +67,50 @@ export interface VisibleItemsPage {
  * is read, so the caller joins `take` items, not every stream's (about 120
  * for a member of six groups; docs/performance.md, round 3).
  *
- * The rest of the rule and the filters are an EXISTS per share (written as
- * joins, PostgreSQL, which cannot know that owners share with their own
- * groups, would rather join every item of every co-member and sort them). It
- * is kept to the probes the rule needs: the item (for its owner), the
- * owner's contact entry or membership, and the owner's user row only when a
- * filter may name it. Blocks are one array computed once per statement
+ * The rest of the rule is checked per share (written as joins,
+ * PostgreSQL, which cannot know that owners share with their own groups,
+ * would rather join every item of every co-member and sort them). Without
+ * filters that is one probe: the share's copy of the owner (drizzle/0018)
+ * against the owner's contact entry or membership. Filters add the item and
+ * its owner's row. Blocks are one array computed once per statement
  * (`blockedEitherWay`), not two probes per share.
  *
  * `where` refers to `items` and `users` by name; inside each stream those
  * names are the stream's own joined rows.
  */
 export function visibleItemsPage(viewerId: Bound<string>, page: VisibleItemsPage): SQL {
-  const filter = page.where ? sql`AND ${page.where}` : sql``;
-  const ownerRow = page.where ? sql`JOIN ${users} ON ${users.id} = ${items.ownerId}` : sql``;
-  const notBlocked = sql`NOT (${items.ownerId} = ANY (${blockedEitherWay(sql`${viewerId}::uuid`)}))`;
+  const blocked = blockedEitherWay(sql`${viewerId}::uuid`);
   const after = (createdAt: SQL, id: SQL) =>
     page.after
       ? sql`AND (${createdAt}, ${id}) < (${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`
       : sql``;
+  // Without filters a share is judged by itself and one probe: its copy of
+  // the item's owner (drizzle/0018) against the owner's contact entry or
+  // membership. Filters name the item and its owner's row, so they join them.
+  const contactShareHolds = page.where
+    ? sql`EXISTS (
+               SELECT 1
+                 FROM ${items}
+                 JOIN ${users} ON ${users.id} = ${items.ownerId}
+                 JOIN ${contacts} c ON c.user_id = ${items.ownerId} AND c.contact_user_id = icp.contact_user_id
+                WHERE ${items.id} = icp.item_id AND ${items.ownerId} <> ${viewerId} AND ${page.where}
+                  AND NOT (${items.ownerId} = ANY (${blocked})))`
+    : sql`icp.item_owner_id <> ${viewerId} AND NOT (icp.item_owner_id = ANY (${blocked}))
+             AND EXISTS (
+               SELECT 1 FROM ${contacts} c
+                WHERE c.user_id = icp.item_owner_id AND c.contact_user_id = icp.contact_user_id)`;
+  const groupShareHolds = page.where
+    ? sql`EXISTS (
+               SELECT 1
+                 FROM ${items}
+                 JOIN ${users} ON ${users.id} = ${items.ownerId}
+                 JOIN ${groupMembers} owner ON owner.group_id = igp.group_id AND owner.user_id = ${items.ownerId}
+                WHERE ${items.id} = igp.item_id AND ${items.ownerId} <> ${viewerId} AND ${page.where}
+                  AND NOT (${items.ownerId} = ANY (${blocked})))`
+    : sql`igp.item_owner_id <> ${viewerId} AND NOT (igp.item_owner_id = ANY (${blocked}))
+             AND EXISTS (
+               SELECT 1 FROM ${groupMembers} owner
+                WHERE owner.group_id = igp.group_id AND owner.user_id = igp.item_owner_id)`;
   return sql`
   SELECT feed.item_id
     FROM ((
@@ -93,13 +118,7 @@ export function visibleItemsPage(viewerId: Bound<string>, page: VisibleItemsPage
         FROM ${itemContactPermissions} icp
        WHERE icp.contact_user_id = ${viewerId} AND icp.can_view
              ${after(sql`icp.item_created_at`, sql`icp.item_id`)}
-             AND EXISTS (
-               SELECT 1
-                 FROM ${items}
-                 ${ownerRow}
-                 JOIN ${contacts} c ON c.user_id = ${items.ownerId} AND c.contact_user_id = icp.contact_user_id
-                WHERE ${items.id} = icp.item_id AND ${items.ownerId} <> ${viewerId} ${filter}
-                  AND ${notBlocked})
+             AND ${contactShareHolds}
        ORDER BY icp.item_created_at DESC NULLS LAST, icp.item_id DESC NULLS LAST
        LIMIT ${page.take}
     ) UNION ALL
@@ -110,13 +129,7 @@ export function visibleItemsPage(viewerId: Bound<string>, page: VisibleItemsPage
         FROM ${itemGroupPermissions} igp
        WHERE igp.group_id = viewer.group_id AND igp.can_view
              ${after(sql`igp.item_created_at`, sql`igp.item_id`)}
-             AND EXISTS (
-               SELECT 1
-                 FROM ${items}
-                 ${ownerRow}
-                 JOIN ${groupMembers} owner ON owner.group_id = igp.group_id AND owner.user_id = ${items.ownerId}
-                WHERE ${items.id} = igp.item_id AND ${items.ownerId} <> ${viewerId} ${filter}
-                  AND ${notBlocked})
+             AND ${groupShareHolds}
        ORDER BY igp.item_created_at DESC NULLS LAST, igp.item_id DESC NULLS LAST
        LIMIT ${page.take}
      ) stream

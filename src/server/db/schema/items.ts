@@ -99,6 +99,12 @@ export const photoBlobs = pgTable('photo_blobs', {
  * `visibleItemsPage`). Inserts leave it out; the trigger fills it.
  */
 const itemCreatedAt = () => timestamp('item_created_at', { withTimezone: true });
+/**
+ * The item's owner, copied the same way (drizzle/0018): the page's check that
+ * the owner still reaches the viewer through this share needs no read of
+ * `items`. No foreign key: it follows items.owner_id by trigger.
+ */
+const itemOwnerId = () => uuid('item_owner_id');
 
 /** "Can see" for one registered contact. Removing the user removes the share. */
 export const itemContactPermissions = pgTable(
@@ -113,6 +119,7 @@ export const itemContactPermissions = pgTable(
     canView: boolean('can_view').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     itemCreatedAt: itemCreatedAt(),
+    itemOwnerId: itemOwnerId(),
   },
   (t) => [
     primaryKey({ columns: [t.itemId, t.contactUserId] }),
@@ -134,6 +141,7 @@ export const itemGroupPermissions = pgTable(
     canView: boolean('can_view').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     itemCreatedAt: itemCreatedAt(),
+    itemOwnerId: itemOwnerId(),
   },
   (t) => [
     primaryKey({ columns: [t.itemId, t.groupId] }),
