@@ -87,6 +87,10 @@ export function visibleItemsPage(viewerId: Bound<string>, page: VisibleItemsPage
   // Without filters a share is judged by itself and one probe: its copy of
   // the item's owner (drizzle/0018) against the owner's contact entry or
   // membership. Filters name the item and its owner's row, so they join them.
+  // The probe is a scalar subquery with LIMIT, not EXISTS: PostgreSQL would
+  // turn a bare EXISTS into a hash join and, on a next page, read every
+  // share of the group before the cursor (2,300 buffers instead of the page's
+  // own rows; docs/performance.md, round 3).
   const contactShareHolds = page.where
     ? sql`EXISTS (
                SELECT 1
@@ -96,9 +100,10 @@ export function visibleItemsPage(viewerId: Bound<string>, page: VisibleItemsPage
                 WHERE ${items.id} = icp.item_id AND ${items.ownerId} <> ${viewerId} AND ${page.where}
                   AND NOT (${items.ownerId} = ANY (${blocked})))`
     : sql`icp.item_owner_id <> ${viewerId} AND NOT (icp.item_owner_id = ANY (${blocked}))
-             AND EXISTS (
-               SELECT 1 FROM ${contacts} c
-                WHERE c.user_id = icp.item_owner_id AND c.contact_user_id = icp.contact_user_id)`;
+             AND COALESCE((
+               SELECT true FROM ${contacts} c
+                WHERE c.user_id = icp.item_owner_id AND c.contact_user_id = icp.contact_user_id
+                LIMIT 1), false)`;
   const groupShareHolds = page.where
     ? sql`EXISTS (
                SELECT 1
@@ -108,9 +113,10 @@ export function visibleItemsPage(viewerId: Bound<string>, page: VisibleItemsPage
                 WHERE ${items.id} = igp.item_id AND ${items.ownerId} <> ${viewerId} AND ${page.where}
                   AND NOT (${items.ownerId} = ANY (${blocked})))`
     : sql`igp.item_owner_id <> ${viewerId} AND NOT (igp.item_owner_id = ANY (${blocked}))
-             AND EXISTS (
-               SELECT 1 FROM ${groupMembers} owner
-                WHERE owner.group_id = igp.group_id AND owner.user_id = igp.item_owner_id)`;
+             AND COALESCE((
+               SELECT true FROM ${groupMembers} owner
+                WHERE owner.group_id = igp.group_id AND owner.user_id = igp.item_owner_id
+                LIMIT 1), false)`;
   return sql`
   SELECT feed.item_id
     FROM ((
