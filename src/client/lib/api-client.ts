@@ -1,5 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { ERROR_CODES, type ErrorCode } from '../../contract/errors';
+import { firstScreenPending, untilFirstScreenShown } from './first-screen';
 
 /**
  * Thin fetch wrapper for our JSON API. Every call sends the session cookie and
@@ -123,6 +124,8 @@ function takeWarmGet(url: string): Promise<Response> | undefined {
 export async function apiRequest(method: HttpMethod, url: string, options: ApiRequestOptions = {}): Promise<Response> {
   const sent = requestBody(options.body);
   const warmed = method === 'GET' ? takeWarmGet(url) : undefined;
+  // A GET the first screen's components start waits until that screen is shown (lib/first-screen.ts).
+  if (method === 'GET' && !warmed && firstScreenPending()) await untilFirstScreenShown();
   const response = await (warmed ??
     fetch(url, {
       method,

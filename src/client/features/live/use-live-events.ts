@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { LIVE_EVENT_TYPES } from '../../../contract/enums';
 import type { LiveEvent, LiveEventType } from '../../../contract/schemas/live-events';
+import { whenFirstScreenShown } from '../../lib/first-screen';
 import { invalidateByPrefix } from '../../lib/invalidate-by-prefix';
 import { invalidateItemQueries } from '../../lib/query-keys/item-query-keys';
 import { LENDING_REQUESTS_URL } from '../../lib/query-keys/lending-query-keys';
@@ -63,8 +64,10 @@ export function useLiveEvents(): void {
       }
     };
 
-    open();
+    // Once the first screen is shown (lib/first-screen.ts); a later mount opens at once.
+    const cancelOpen = whenFirstScreenShown(open);
     return () => {
+      cancelOpen();
       clearTimeout(retryTimer);
       source?.close();
       setLiveConnected(false);

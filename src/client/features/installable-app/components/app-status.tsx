@@ -9,14 +9,15 @@ import {
   useIsOffline,
 } from '../network-status';
 import { useUpdateWaiting } from '../update-store';
+import { whenFirstScreenShown } from '../../../lib/first-screen';
 import { OfflineNotice } from './offline-notice';
 
 // Shown once per new version at most: not part of the first page's JavaScript. The service worker
 // has precached its chunk, so it loads offline too.
 const UpdatePrompt = lazy(() => import('./update-prompt').then((m) => ({ default: m.UpdatePrompt })));
 
-/** How long after the first page was painted the registration waits before looking for an idle moment. */
-const REGISTER_AFTER_PAINT_MS = 1_000;
+/** How long after the first page is on screen the registration waits before looking for an idle moment. */
+const REGISTER_AFTER_SHOWN_MS = 1_000;
 /** At the latest this long after that, even if the browser never idles. */
 const REGISTER_IDLE_TIMEOUT_MS = 5_000;
 
@@ -28,14 +29,12 @@ function registerInBackground(): void {
 }
 
 /**
- * Registers the service worker once the first page has loaded, has been
- * painted, a moment has passed and the browser is idle: precaching downloads
- * the whole app shell, which must not compete with what the first page still
- * loads (its pictures) or renders. AppStatus mounts with the first page
- * (main.tsx renders once, complete), so two animation frames after its effect
- * that page has been painted; the load event alone came before it, and the
- * screen shows a frame some milliseconds after it is painted
- * (docs/performance.md, client round 3).
+ * Registers the service worker once the first page has loaded and is on
+ * screen (lib/first-screen.ts), a moment has passed and the browser is idle:
+ * precaching downloads the whole app shell, which must not compete with what
+ * the first page still loads (its pictures) or renders. The load event alone
+ * came before the first page's largest paint (docs/performance.md, client
+ * round 3).
  */
 function registerWhenIdle(): () => void {
   // `vite` in development serves no sw.js (the plugin writes it at build time only).
@@ -51,15 +50,12 @@ function registerWhenIdle(): () => void {
       cancel = () => window.clearTimeout(handle);
     }
   };
-  const afterPaint = () => {
-    const handle = window.setTimeout(whenIdle, REGISTER_AFTER_PAINT_MS);
+  const afterShown = () => {
+    const handle = window.setTimeout(whenIdle, REGISTER_AFTER_SHOWN_MS);
     cancel = () => window.clearTimeout(handle);
   };
   const schedule = () => {
-    let frame = window.requestAnimationFrame(() => {
-      frame = window.requestAnimationFrame(afterPaint);
-    });
-    cancel = () => window.cancelAnimationFrame(frame);
+    cancel = whenFirstScreenShown(afterShown);
   };
   if (document.readyState === 'complete') schedule();
   else window.addEventListener('load', schedule, { once: true });
