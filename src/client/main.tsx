@@ -7,6 +7,9 @@ import { preloadFirstPage } from './app/first-page-preload';
 import { AUTH_USER_URL, authUserQueryOptions } from './lib/auth/get-auth-user';
 import { browserStorage, profileLanguageOfNewSignIn, profileLanguageToApply } from './features/auth/profile-language';
 import { initI18n } from './i18n/i18n';
+import { getFormattingLocale } from './i18n/use-date-formatters';
+import { prepareDateFormatting } from './lib/format-date';
+import { firstScreenRendering } from './lib/first-screen';
 import { createQueryClient } from './lib/query-client';
 import { primeServerAnswers } from './lib/server-answers';
 import type { User } from '../contract/schemas/user';
@@ -47,15 +50,25 @@ const i18nReady = initI18n(
   sessionUser ? { firstChoice: () => profileLanguageOfNewSignIn(sessionUser, browserStorage()) } : {},
 );
 
+/** Lets the browser run what waits (and end the current task) before the next step. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 void Promise.all([i18nReady, sessionChecked]).then(async ([i18n]) => {
   const user = queryClient.getQueryData<User | null>([AUTH_USER_URL]);
   const profileLanguage = profileLanguageToApply(user, i18n.resolvedLanguage, browserStorage());
   if (profileLanguage) await i18n.changeLanguage(profileLanguage).catch(() => undefined);
+  if (user) {
+    // The signed-in pages show dates: their first formatter, expensive to build, in a task of its own.
+    await nextTask();
+    prepareDateFormatting(getFormattingLocale(i18n.language, i18n.resolvedLanguage));
+    await nextTask();
+  }
   // The render is a transition so React renders in slices of a few
   // milliseconds and lets the browser in between, instead of one task of the
   // whole first page (about 120 ms on a mid-range phone, the largest part of
   // the Total Blocking Time Lighthouse measured, docs/performance.md). Nothing
   // is on screen yet but the static spinner, so nothing waits for it.
+  firstScreenRendering();
   startTransition(() => {
     root.render(
       <StrictMode>
