@@ -7,8 +7,6 @@ import { preloadFirstPage } from './app/first-page-preload';
 import { AUTH_USER_URL, authUserQueryOptions } from './lib/auth/get-auth-user';
 import { browserStorage, profileLanguageOfNewSignIn, profileLanguageToApply } from './features/auth/profile-language';
 import { initI18n } from './i18n/i18n';
-import { getFormattingLocale } from './i18n/use-date-formatters';
-import { prepareDateFormatting } from './lib/format-date';
 import { firstScreenRendering } from './lib/first-screen';
 import { createQueryClient } from './lib/query-client';
 import { primeServerAnswers } from './lib/server-answers';
@@ -58,9 +56,12 @@ void Promise.all([i18nReady, sessionChecked]).then(async ([i18n]) => {
   const profileLanguage = profileLanguageToApply(user, i18n.resolvedLanguage, browserStorage());
   if (profileLanguage) await i18n.changeLanguage(profileLanguage).catch(() => undefined);
   if (user) {
-    // The signed-in pages show dates: their first formatter, expensive to build, in a task of its own.
+    // The signed-in pages show dates. A page's first Intl formatter costs far more than any after it
+    // (the engine loads its locale data: about 15 ms on a fast machine, several times that on a
+    // phone): built here, in a task of its own, it no longer makes one long task with the first
+    // card's render (docs/performance.md, client round 3). The cards build their own (lib/format-date).
     await nextTask();
-    prepareDateFormatting(getFormattingLocale(i18n.language, i18n.resolvedLanguage));
+    new Intl.RelativeTimeFormat(i18n.resolvedLanguage, { numeric: 'auto' }).format(-1, 'day');
     await nextTask();
   }
   // The render is a transition so React renders in slices of a few

@@ -183,17 +183,6 @@ export function formatDaysAgo(value: DateInput, language: string, now: DateInput
   return relativeDayFormat(language).format(-days, 'day');
 }
 
-/**
- * Builds the item cards' formatter ("today", "3 days ago") before the first render. A page's
- * first Intl formatter costs far more than any after it (the engine loads its locale data:
- * about 15 ms on a fast machine, several times that on a phone), so main.tsx builds it in a
- * task of its own instead of in the middle of rendering the first card, where it made one
- * long task of the two (docs/performance.md, client round 3).
- */
-export function prepareDateFormatting(language: string): void {
-  relativeDayFormat(language);
-}
-
 /** "5 seconds" / "5 Sekunden": a duration phrase without plural rules in the locale files. */
 export function formatSeconds(seconds: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(seconds);

@@ -14,7 +14,6 @@ import { FilterButtons } from './filter-buttons';
 import { SharedItemCard } from './item-card';
 import type { ItemCardLending } from './item-card-lending';
 import {
-  ITEM_CARD_SLOT_CLASSES,
   ITEM_GRID_CLASSES,
   ItemsEmptyState,
   ItemsLoadError,
@@ -210,7 +209,7 @@ export function AvailableItemsView({ onAskNetwork, lending, sentRequests, onRequ
         {items !== undefined && items.length > 0 && (
           <ul aria-label={t('items.available.listLabel')} className={ITEM_GRID_CLASSES}>
             {items.slice(0, cardsShown).map((item, index) => (
-              <li key={item.id} className={ITEM_CARD_SLOT_CLASSES}>
+              <li key={item.id}>
                 <SharedItemCard
                   item={item}
                   sentRequest={sentRequests.get(item.id)}

@@ -5,14 +5,6 @@ import { Button } from '../../../components/ui/button';
 /** One column on phones, two on tablets, three on wide screens. */
 export const ITEM_GRID_CLASSES = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
-/**
- * Each card's slot in the grid: the browser skips style, layout and paint of a card outside the
- * screen until it comes near (content-visibility), reserving about a card's height meanwhile and
- * then the height it last had (contain-intrinsic-size auto). The first screen's layout then covers
- * what it shows, not the list below it (docs/performance.md, client round 3).
- */
-export const ITEM_CARD_SLOT_CLASSES = '[content-visibility:auto] [contain-intrinsic-size:auto_28rem]';
-
 /** The cards a list renders before its first paint: two rows on a wide screen, more than a phone shows. */
 export const FIRST_SCREEN_CARDS = 6;
 

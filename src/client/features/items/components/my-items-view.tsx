@@ -22,7 +22,6 @@ import { FilterButtons } from './filter-buttons';
 import { OwnItemCard } from './item-card';
 import type { ItemCardLending } from './item-card-lending';
 import {
-  ITEM_CARD_SLOT_CLASSES,
   ITEM_GRID_CLASSES,
   ItemsEmptyState,
   ItemsLoadError,
@@ -257,7 +256,7 @@ export function MyItemsView({ onAddFromPhoto, lending, activeRequests, contacts 
         {shown.length > 0 && (
           <ul aria-label={t('items.list.listLabel')} className={ITEM_GRID_CLASSES}>
             {shown.slice(0, cardsShown).map((item, index) => (
-              <li key={item.id} className={ITEM_CARD_SLOT_CLASSES}>
+              <li key={item.id}>
                 <OwnItemCard
                   imagePriority={index === 0}
                   item={item}
