@@ -1,4 +1,3 @@
-import { Slot } from '@radix-ui/react-slot';
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
@@ -50,14 +49,15 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
   );
 }
 
+/**
+ * A <button>. A link that looks like a button takes `buttonClasses` itself (no Slot/asChild: the
+ * Button is on every first screen, and Radix's Slot was first-load code for one link elsewhere).
+ */
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
-  /** Render the single child (e.g. a link) with button styling instead of a <button>. */
-  asChild?: boolean;
 }
 
-export function Button({ variant, size, asChild = false, className, type, ...props }: ButtonProps) {
-  if (asChild) return <Slot className={buttonClasses(variant, size, className)} {...props} />;
+export function Button({ variant, size, className, type, ...props }: ButtonProps) {
   return <button type={type ?? 'button'} className={buttonClasses(variant, size, className)} {...props} />;
 }

@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Message } from '../../../../contract/schemas/messages';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useThread } from '../api/get-thread';
 import { useMarkRead } from '../api/mark-read';
@@ -79,11 +79,14 @@ export function MessageThread({ userId, partnerId, partnerName, headerActions, p
       data-partner-id={partnerId}
     >
       <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-2 md:px-4">
-        <Button asChild variant="ghost" size="icon" className="md:hidden">
-          <Link href={MESSAGES_PATH} aria-label={t('messages.thread.back')} data-testid="thread-back">
-            <ArrowLeft className="h-5 w-5" aria-hidden="true" />
-          </Link>
-        </Button>
+        <Link
+          href={MESSAGES_PATH}
+          className={buttonClasses('ghost', 'icon', 'md:hidden')}
+          aria-label={t('messages.thread.back')}
+          data-testid="thread-back"
+        >
+          <ArrowLeft className="h-5 w-5" aria-hidden="true" />
+        </Link>
         <h2 id={headingId} className="truncate text-lg font-semibold text-slate-900" data-testid="thread-partner-name">
           {name}
         </h2>
