@@ -10,7 +10,12 @@ import { createUser } from '../../../tests/support/factories';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/config';
 import { connectDatabase, type DatabaseHandle } from '../db/client';
-import { AUTH_CHANNEL, createPostgresEventBus, LISTENER_APPLICATION_NAME, type PostgresEventBus } from '../events/postgres-event-bus';
+import {
+  AUTH_CHANNEL,
+  createPostgresEventBus,
+  LISTENER_APPLICATION_NAME,
+  type PostgresEventBus,
+} from '../events/postgres-event-bus';
 import { createSession } from './session-store';
 
 /*
@@ -34,7 +39,14 @@ async function instance(db: DatabaseHandle['db'], bus: PostgresEventBus, ttlMs =
     PUBLIC_URL: 'http://127.0.0.1:3000',
     LOG_LEVEL: 'silent',
   });
-  const app = await buildApp({ config, db, logger: false, clientDir: '/nonexistent', liveEvents: bus, sessionCacheTtlMs: ttlMs });
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    clientDir: '/nonexistent',
+    liveEvents: bus,
+    sessionCacheTtlMs: ttlMs,
+  });
   await app.ready();
   return app;
 }
@@ -116,7 +128,9 @@ describe('the session cache', () => {
     const { cookie } = await signedIn();
     expect((await currentUser(second, cookie)).json()).toMatchObject({ name: 'Ada Lovelace' });
     expect((await editProfile(first, cookie, 'Ada King')).statusCode).toBe(200);
-    await eventually(async () => expect((await currentUser(second, cookie)).json()).toMatchObject({ name: 'Ada King' }));
+    await eventually(async () =>
+      expect((await currentUser(second, cookie)).json()).toMatchObject({ name: 'Ada King' }),
+    );
   });
 
   describe('on its own instance, without waiting for the notification', () => {
@@ -158,7 +172,9 @@ describe('the session cache', () => {
     const { user, cookie } = await signedIn();
     expect((await currentUser(second, cookie)).statusCode).toBe(200);
     await database.pool.query('UPDATE users SET name = $1 WHERE id = $2', ['Countess Lovelace', user.id]);
-    await eventually(async () => expect((await currentUser(second, cookie)).json()).toMatchObject({ name: 'Countess Lovelace' }));
+    await eventually(async () =>
+      expect((await currentUser(second, cookie)).json()).toMatchObject({ name: 'Countess Lovelace' }),
+    );
     await database.pool.query('DELETE FROM users WHERE id = $1', [user.id]);
     await eventually(async () => expect((await currentUser(second, cookie)).statusCode).toBe(401));
   });
@@ -211,8 +227,12 @@ describe('the auth-change triggers (migration 0017)', () => {
     try {
       await listener.query(`LISTEN ${AUTH_CHANNEL}`);
       await database.pool.query('UPDATE users SET last_active = now() WHERE id = $1', [user.id]);
-      await database.pool.query("UPDATE sessions SET last_seen_at = now() + interval '1 second' WHERE user_id = $1", [user.id]);
-      await database.pool.query("UPDATE sessions SET last_seen_at = now() - interval '1 day' WHERE user_id = $1", [user.id]);
+      await database.pool.query("UPDATE sessions SET last_seen_at = now() + interval '1 second' WHERE user_id = $1", [
+        user.id,
+      ]);
+      await database.pool.query("UPDATE sessions SET last_seen_at = now() - interval '1 day' WHERE user_id = $1", [
+        user.id,
+      ]);
       await database.pool.query("UPDATE users SET language = 'fr' WHERE id = $1", [user.id]);
       await database.pool.query('DELETE FROM sessions WHERE user_id = $1', [user.id]);
       await eventually(async () => expect(heard).toHaveLength(3));

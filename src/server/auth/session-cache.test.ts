@@ -10,7 +10,11 @@ function rowOf(userId: string, name = 'Ada'): SessionRow {
 }
 
 function cacheAt(clock: { now: number }, options: { ttlMs?: number; maxEntries?: number } = {}) {
-  const cache = new SessionCache({ ttlMs: options.ttlMs ?? 1000, maxEntries: options.maxEntries ?? 100, now: () => clock.now });
+  const cache = new SessionCache({
+    ttlMs: options.ttlMs ?? 1000,
+    maxEntries: options.maxEntries ?? 100,
+    now: () => clock.now,
+  });
   cache.resume();
   return cache;
 }
@@ -99,7 +103,10 @@ describe('SessionCache', () => {
     const readByFirstRequest = cache.get('a')!;
     cache.forgetUser('u1'); // a profile edit's notification
     cache.store('a', rowOf('u1', 'new'), cache.generation()); // a second request looks it up again
-    cache.update('a', readByFirstRequest, { ...readByFirstRequest, user: { ...readByFirstRequest.user, lastActive: new Date() } });
+    cache.update('a', readByFirstRequest, {
+      ...readByFirstRequest,
+      user: { ...readByFirstRequest.user, lastActive: new Date() },
+    });
     expect(cache.get('a')?.user.name).toBe('new');
   });
 

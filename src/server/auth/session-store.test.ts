@@ -163,7 +163,10 @@ describe('sessions served from the session cache', () => {
     expect(cachedRow?.user.lastActive).toEqual(firstUse);
     // Within the interval: no write, so the database keeps the first one.
     await findActiveSession(database.db, token, at(firstUse, ACTIVITY_WRITE_INTERVAL_MS - 1000), cache);
-    const [row] = await database.db.select().from(sessions).where(eq(sessions.idHash, hashToken(token)));
+    const [row] = await database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.idHash, hashToken(token)));
     expect(row?.lastSeenAt).toEqual(firstUse);
   });
 });

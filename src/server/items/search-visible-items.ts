@@ -162,7 +162,11 @@ const preparedSearches = (['plain', 'typo'] as const).flatMap((typo) =>
         typoWord: typo === 'typo' ? sql.placeholder('typoWord') : null,
         after:
           part === 'next'
-            ? { rank: sql.placeholder('afterRank'), createdAt: sql.placeholder('afterCreatedAt'), id: sql.placeholder('afterId') }
+            ? {
+                rank: sql.placeholder('afterRank'),
+                createdAt: sql.placeholder('afterCreatedAt'),
+                id: sql.placeholder('afterId'),
+              }
             : undefined,
         take: sql.placeholder('take'),
         weights: '',
@@ -196,7 +200,11 @@ export function selectSearchPage(db: DbOrTx, viewerId: string, page: SearchPage)
   }
   const { word, spelling, stem } = terms.alternatives;
   return searchPageQuery(db, viewerId, {
-    alternatives: { word: sql`${sql.param(word)}`, spelling: sql`${sql.param(spelling)}`, stem: sql`${sql.param(stem)}` },
+    alternatives: {
+      word: sql`${sql.param(word)}`,
+      spelling: sql`${sql.param(spelling)}`,
+      stem: sql`${sql.param(stem)}`,
+    },
     typoWord: terms.typoWord,
     where: page.where,
     after: page.after,

@@ -39,7 +39,8 @@ describe("a share's copy of its item's owner", () => {
     await shareWithGroup(db, item, group);
     expect(await ownerCopies(item.id)).toEqual([owner.id, owner.id]);
 
-    const page = () => selectSharedItemsPage(db, viewer.id, { take: 10 }).then((rows) => rows.map((row) => row.item.id));
+    const page = () =>
+      selectSharedItemsPage(db, viewer.id, { take: 10 }).then((rows) => rows.map((row) => row.item.id));
     expect(await page()).toEqual([item.id]);
 
     // As when an account is deleted and a lent-out item passes to a stand-in (gdpr/delete-account.ts).
@@ -49,7 +50,10 @@ describe("a share's copy of its item's owner", () => {
     expect(await page()).toEqual([]);
 
     // A hand-edited copy is put right from the item.
-    await db.update(itemGroupPermissions).set({ itemOwnerId: owner.id }).where(eq(itemGroupPermissions.itemId, item.id));
+    await db
+      .update(itemGroupPermissions)
+      .set({ itemOwnerId: owner.id })
+      .where(eq(itemGroupPermissions.itemId, item.id));
     expect(await ownerCopies(item.id)).toEqual([heir.id, heir.id]);
   });
 });
