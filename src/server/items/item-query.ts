@@ -5,7 +5,6 @@ import { itemPhotos, items, lendingRequests, users } from '../db/schema';
 import {
   sharedViaGroupsFor,
   sharedWithCount,
-  sharedWithCountOfOwner,
   visibleItemsPage,
   visibleToViewer,
   type Bound,
@@ -63,7 +62,7 @@ const baseColumns = {
 
 function ownItemsQuery(db: DbOrTx, ownerId: string | Placeholder, where?: SQL) {
   return db
-    .select({ ...baseColumns, sharedWithCount: sharedWithCountOfOwner(ownerId), requestCounts, unregisteredBorrower })
+    .select({ ...baseColumns, sharedWithCount, requestCounts, unregisteredBorrower })
     .from(items)
     .innerJoin(users, eq(users.id, items.ownerId))
     .where(and(eq(items.ownerId, ownerId), where))

@@ -1,6 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { blockBetween, blockedEitherWay } from '../blocks/block-sql';
-import { contacts, groupMembers, itemContactPermissions, itemGroupPermissions, items, users } from '../db/schema';
+import { groupMembers, itemContactPermissions, itemGroupPermissions, items, users } from '../db/schema';
 
 /**
  * THE visibility rule (ARCHITECTURE.md "Who sees an item"), as SQL. Another
@@ -14,6 +14,11 @@ import { contacts, groupMembers, itemContactPermissions, itemGroupPermissions, i
  * and never across a block, in either direction (docs/decisions/0018): the
  * items of someone you blocked, or who blocked you, vanish both ways.
  *
+ * The owner's side of a path ("still one of the owner's registered contacts",
+ * "the owner still a member") is each share's `path_holds`, which triggers
+ * keep as contact entries and memberships come and go (drizzle/0019;
+ * `share-path-holds.test.ts` holds it to the rule written out in full).
+ *
  * This form judges one row of `items` in the surrounding query: two EXISTS
  * probes through the permission tables' primary keys, a fraction of a
  * millisecond however much the viewer's network shares. (It used to be
@@ -25,16 +30,13 @@ import { contacts, groupMembers, itemContactPermissions, itemGroupPermissions, i
  */
 export function visibleToViewer(viewerId: Bound<string>): SQL {
   return sql`((EXISTS (
-    SELECT 1
-      FROM ${itemContactPermissions} icp
-      JOIN ${contacts} c ON c.user_id = ${items.ownerId} AND c.contact_user_id = icp.contact_user_id
-     WHERE icp.item_id = ${items.id} AND icp.contact_user_id = ${viewerId} AND icp.can_view
+    SELECT 1 FROM ${itemContactPermissions} icp
+     WHERE icp.item_id = ${items.id} AND icp.contact_user_id = ${viewerId} AND icp.can_view AND icp.path_holds
   ) OR EXISTS (
     SELECT 1
       FROM ${itemGroupPermissions} igp
       JOIN ${groupMembers} viewer ON viewer.group_id = igp.group_id AND viewer.user_id = ${viewerId}
-      JOIN ${groupMembers} owner ON owner.group_id = igp.group_id AND owner.user_id = ${items.ownerId}
-     WHERE igp.item_id = ${items.id} AND igp.can_view
+     WHERE igp.item_id = ${items.id} AND igp.can_view AND igp.path_holds
   )) AND NOT ${blockBetween(sql`${viewerId}::uuid`, sql`${items.ownerId}`)})`;
 }
 
@@ -67,13 +69,13 @@ export interface VisibleItemsPage {
  * is read, so the caller joins `take` items, not every stream's (about 120
  * for a member of six groups; docs/performance.md, round 3).
  *
- * The rest of the rule is checked per share (written as joins,
- * PostgreSQL, which cannot know that owners share with their own groups,
- * would rather join every item of every co-member and sort them). Without
- * filters that is one probe: the share's copy of the owner (drizzle/0018)
- * against the owner's contact entry or membership. Filters add the item and
- * its owner's row. Blocks are one array computed once per statement
- * (`blockedEitherWay`), not two probes per share.
+ * Each stream reads only shares whose path holds (`can_view AND path_holds`,
+ * the partial `*_visible_feed_idx` indexes, which carry the owner in their
+ * leaves): without filters a stream is an index-only range scan whose rows
+ * need no probe at all, only the check that the owner is not the viewer and
+ * is not on the viewer's side of a block. Blocks are one array computed once
+ * per statement (`blockedEitherWay`). Filters name the item and its owner's
+ * row, so they join them per share.
  *
  * `where` refers to `items` and `users` by name; inside each stream those
  * names are the stream's own joined rows.
@@ -84,47 +86,23 @@ export function visibleItemsPage(viewerId: Bound<string>, page: VisibleItemsPage
     page.after
       ? sql`AND (${createdAt}, ${id}) < (${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`
       : sql``;
-  // Without filters a share is judged by itself and one probe: its copy of
-  // the item's owner (drizzle/0018) against the owner's contact entry or
-  // membership. Filters name the item and its owner's row, so they join them.
-  // The probe is a scalar subquery with LIMIT, not EXISTS: PostgreSQL would
-  // turn a bare EXISTS into a hash join and, on a next page, read every
-  // share of the group before the cursor (2,300 buffers instead of the page's
-  // own rows; docs/performance.md, round 3).
-  const contactShareHolds = page.where
-    ? sql`EXISTS (
+  const ownerAllowed = (ownerId: SQL) => sql`${ownerId} <> ${viewerId} AND NOT (${ownerId} = ANY (${blocked}))`;
+  const shareHolds = (share: SQL) =>
+    page.where
+      ? sql`EXISTS (
                SELECT 1
                  FROM ${items}
                  JOIN ${users} ON ${users.id} = ${items.ownerId}
-                 JOIN ${contacts} c ON c.user_id = ${items.ownerId} AND c.contact_user_id = icp.contact_user_id
-                WHERE ${items.id} = icp.item_id AND ${items.ownerId} <> ${viewerId} AND ${page.where}
-                  AND NOT (${items.ownerId} = ANY (${blocked})))`
-    : sql`icp.item_owner_id <> ${viewerId} AND NOT (icp.item_owner_id = ANY (${blocked}))
-             AND COALESCE((
-               SELECT true FROM ${contacts} c
-                WHERE c.user_id = icp.item_owner_id AND c.contact_user_id = icp.contact_user_id
-                LIMIT 1), false)`;
-  const groupShareHolds = page.where
-    ? sql`EXISTS (
-               SELECT 1
-                 FROM ${items}
-                 JOIN ${users} ON ${users.id} = ${items.ownerId}
-                 JOIN ${groupMembers} owner ON owner.group_id = igp.group_id AND owner.user_id = ${items.ownerId}
-                WHERE ${items.id} = igp.item_id AND ${items.ownerId} <> ${viewerId} AND ${page.where}
-                  AND NOT (${items.ownerId} = ANY (${blocked})))`
-    : sql`igp.item_owner_id <> ${viewerId} AND NOT (igp.item_owner_id = ANY (${blocked}))
-             AND COALESCE((
-               SELECT true FROM ${groupMembers} owner
-                WHERE owner.group_id = igp.group_id AND owner.user_id = igp.item_owner_id
-                LIMIT 1), false)`;
+                WHERE ${items.id} = ${share}.item_id AND ${ownerAllowed(sql`${items.ownerId}`)} AND ${page.where})`
+      : ownerAllowed(sql`${share}.item_owner_id`);
   return sql`
   SELECT feed.item_id
     FROM ((
       SELECT icp.item_id, icp.item_created_at
         FROM ${itemContactPermissions} icp
-       WHERE icp.contact_user_id = ${viewerId} AND icp.can_view
+       WHERE icp.contact_user_id = ${viewerId} AND icp.can_view AND icp.path_holds
              ${after(sql`icp.item_created_at`, sql`icp.item_id`)}
-             AND ${contactShareHolds}
+             AND ${shareHolds(sql`icp`)}
        ORDER BY icp.item_created_at DESC NULLS LAST, icp.item_id DESC NULLS LAST
        LIMIT ${page.take}
     ) UNION ALL
@@ -133,9 +111,9 @@ export function visibleItemsPage(viewerId: Bound<string>, page: VisibleItemsPage
      CROSS JOIN LATERAL (
       SELECT igp.item_id, igp.item_created_at
         FROM ${itemGroupPermissions} igp
-       WHERE igp.group_id = viewer.group_id AND igp.can_view
+       WHERE igp.group_id = viewer.group_id AND igp.can_view AND igp.path_holds
              ${after(sql`igp.item_created_at`, sql`igp.item_id`)}
-             AND ${groupShareHolds}
+             AND ${shareHolds(sql`igp`)}
        ORDER BY igp.item_created_at DESC NULLS LAST, igp.item_id DESC NULLS LAST
        LIMIT ${page.take}
      ) stream
@@ -147,8 +125,8 @@ export function visibleItemsPage(viewerId: Bound<string>, page: VisibleItemsPage
 
 /**
  * The groups through which the item reached the viewer (spec §2 "shared via"):
- * shared with the group, and both still members. A correlated subquery, so a
- * page of items costs one query.
+ * shared with the group, the owner still a member (`path_holds`) and the
+ * viewer one too. A correlated subquery, so a page of items costs one query.
  */
 export function sharedViaGroupsFor(viewerId: Bound<string>): SQL<{ id: string; name: string }[]> {
   return sql<{ id: string; name: string }[]>`COALESCE((
@@ -156,39 +134,20 @@ export function sharedViaGroupsFor(viewerId: Bound<string>): SQL<{ id: string; n
       FROM ${itemGroupPermissions} igp
       JOIN groups g ON g.id = igp.group_id
       JOIN ${groupMembers} viewer ON viewer.group_id = igp.group_id AND viewer.user_id = ${viewerId}
-      JOIN ${groupMembers} owner ON owner.group_id = igp.group_id AND owner.user_id = ${items.ownerId}
-     WHERE igp.item_id = ${items.id} AND igp.can_view
+     WHERE igp.item_id = ${items.id} AND igp.can_view AND igp.path_holds
   ), '[]'::json)`;
 }
 
 /**
  * How many people and groups the owner's choices currently reach: ticked
- * registered contacts plus shared groups the owner still belongs to.
+ * registered contacts plus shared groups the owner still belongs to, the
+ * shares whose path holds. Two ranges of the shares' primary keys per item:
+ * it reads none of the owner's contacts or memberships (docs/performance.md,
+ * round 3, third pass).
  */
 export const sharedWithCount: SQL<number> = sql<number>`(
   (SELECT count(*) FROM ${itemContactPermissions} icp
-     JOIN ${contacts} c ON c.user_id = ${items.ownerId} AND c.contact_user_id = icp.contact_user_id
-    WHERE icp.item_id = ${items.id} AND icp.can_view)
+    WHERE icp.item_id = ${items.id} AND icp.can_view AND icp.path_holds)
   + (SELECT count(*) FROM ${itemGroupPermissions} igp
-     JOIN ${groupMembers} owner ON owner.group_id = igp.group_id AND owner.user_id = ${items.ownerId}
-    WHERE igp.item_id = ${items.id} AND igp.can_view)
+    WHERE igp.item_id = ${items.id} AND igp.can_view AND igp.path_holds)
 )::int`;
-
-/**
- * `sharedWithCount` for a list of one owner's items (My Items): the owner's
- * registered contacts and groups are read once per statement, as arrays (an
- * InitPlan each), where the correlated form rebuilt a hash of the owner's
- * contacts for every item (docs/performance.md, round 3). Same rule, same
- * numbers; only for rows whose owner is `ownerId`.
- */
-export function sharedWithCountOfOwner(ownerId: Bound<string>): SQL<number> {
-  return sql<number>`(
-  (SELECT count(*) FROM ${itemContactPermissions} icp
-    WHERE icp.item_id = ${items.id} AND icp.can_view
-      AND icp.contact_user_id = ANY (ARRAY(
-        SELECT c.contact_user_id FROM ${contacts} c WHERE c.user_id = ${ownerId}::uuid AND c.contact_user_id IS NOT NULL)))
-  + (SELECT count(*) FROM ${itemGroupPermissions} igp
-    WHERE igp.item_id = ${items.id} AND igp.can_view
-      AND igp.group_id = ANY (ARRAY(SELECT owner.group_id FROM ${groupMembers} owner WHERE owner.user_id = ${ownerId}::uuid)))
-)::int`;
-}

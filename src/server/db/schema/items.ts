@@ -105,6 +105,15 @@ const itemCreatedAt = () => timestamp('item_created_at', { withTimezone: true })
  * `items`. No foreign key: it follows items.owner_id by trigger.
  */
 const itemOwnerId = () => uuid('item_owner_id');
+/**
+ * Whether the owner's path to the share's principal still holds (drizzle/0019):
+ * for a contact share, the owner still has that person as a registered
+ * contact; for a group share, the owner is still a member of the group.
+ * Kept by triggers on the shares, `contacts` and `group_members`, so the
+ * visibility rule reads one row per share instead of probing the owner's
+ * contact entry or membership (item-visibility.ts).
+ */
+const pathHolds = () => boolean('path_holds').notNull().default(false);
 
 /** "Can see" for one registered contact. Removing the user removes the share. */
 export const itemContactPermissions = pgTable(
@@ -120,11 +129,18 @@ export const itemContactPermissions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     itemCreatedAt: itemCreatedAt(),
     itemOwnerId: itemOwnerId(),
+    pathHolds: pathHolds(),
   },
   (t) => [
     primaryKey({ columns: [t.itemId, t.contactUserId] }),
     // A viewer's contact shares, newest item first (also serves the user's ON DELETE CASCADE).
     index('item_contact_permissions_viewer_feed_idx').on(t.contactUserId, t.itemCreatedAt.desc(), t.itemId.desc()),
+    // Only the shares that let the viewer see the item, newest first: Available Items' contact stream.
+    // The migration adds INCLUDE (item_owner_id), which drizzle-kit cannot express, so the stream
+    // (self and block checks on the owner) is an index-only scan.
+    index('item_contact_permissions_visible_feed_idx')
+      .on(t.contactUserId, t.itemCreatedAt.desc(), t.itemId.desc())
+      .where(sql`${t.canView} AND ${t.pathHolds}`),
   ],
 );
 
@@ -142,10 +158,16 @@ export const itemGroupPermissions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     itemCreatedAt: itemCreatedAt(),
     itemOwnerId: itemOwnerId(),
+    pathHolds: pathHolds(),
   },
   (t) => [
     primaryKey({ columns: [t.itemId, t.groupId] }),
     // A group's shares, newest item first (also serves the group's ON DELETE CASCADE).
     index('item_group_permissions_group_feed_idx').on(t.groupId, t.itemCreatedAt.desc(), t.itemId.desc()),
+    // Only the shares whose owner is still a member, newest first: Available Items' group streams
+    // (INCLUDE (item_owner_id) added by the migration, as above).
+    index('item_group_permissions_visible_feed_idx')
+      .on(t.groupId, t.itemCreatedAt.desc(), t.itemId.desc())
+      .where(sql`${t.canView} AND ${t.pathHolds}`),
   ],
 );
