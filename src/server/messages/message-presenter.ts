@@ -17,15 +17,15 @@ export function presentConversation(row: ConversationRow): ConversationSummary {
   };
 }
 
-/** A thread: the partner (name and whether the account is deleted) and the messages, oldest first. */
+/**
+ * A thread: the partner (name and whether the account is deleted) and the messages, oldest first, which
+ * the query already selects in the contract's shape (thread-query.ts).
+ */
 export function presentThread({ partner, messages }: ThreadWithPartner): Thread {
-  return {
-    partner: { id: partner.partnerId, name: partner.name, deleted: partner.deleted },
-    messages: messages.map(presentMessage),
-  };
+  return { partner: { id: partner.partnerId, name: partner.name, deleted: partner.deleted }, messages };
 }
 
-/** Spec §3 Message: the contract shape of one row. */
+/** Spec §3 Message: the contract shape of one row (the answer to sending; the thread's page is selected in it). */
 export function presentMessage(row: ThreadMessageRow): Message {
   const { message, lendingRequest: lending, networkRequest: network } = row;
   return {

@@ -62,29 +62,34 @@ export function consentedToHear(recipientId: string | SQL, senderId: string | SQ
 }
 
 /**
- * The other person and how the actor is related to them (decision 0018:
- * consent, blocks either way, and whether they already share a
- * conversation), in one query. Undefined when no such user exists.
+ * How the actor stands with the partner (decision 0018: consent, blocks
+ * either way, and whether they already share a conversation), as SQL over
+ * the partner's `users` row. One definition for the two statements that
+ * ask it: the partner check (sending, recorded loans) and the thread read,
+ * which fetches its page in the same statement (thread-query.ts).
  */
+export function relationshipColumns(actorId: SQL, partnerId: SQL) {
+  return {
+    deleted: sql<boolean>`${users.deletedAt} IS NOT NULL`,
+    blockedByActor: sql<boolean>`${blockedBy(actorId, partnerId)}`,
+    blockedByPartner: sql<boolean>`${blockedBy(partnerId, actorId)}`,
+    consented: sql<boolean>`${consentedToHear(partnerId, actorId)}`,
+    hasConversation: sql<boolean>`EXISTS (
+      SELECT 1 FROM ${messages} m
+       WHERE (m.sender_id = ${actorId} AND m.receiver_id = ${partnerId})
+          OR (m.sender_id = ${partnerId} AND m.receiver_id = ${actorId}))`,
+  };
+}
+
+/** The other person and how the actor is related to them, in one query. No row when no such user exists. */
 function partnerQuery(db: DbOrTx, actorId: SQL, partnerId: SQL) {
   return db
-    .select({
-      partnerId: users.id,
-      name: users.name,
-      deletedAt: users.deletedAt,
-      blockedByActor: sql<boolean>`${blockedBy(actorId, partnerId)}`,
-      blockedByPartner: sql<boolean>`${blockedBy(partnerId, actorId)}`,
-      consented: sql<boolean>`${consentedToHear(partnerId, actorId)}`,
-      hasConversation: sql<boolean>`EXISTS (
-        SELECT 1 FROM ${messages} m
-         WHERE (m.sender_id = ${actorId} AND m.receiver_id = ${partnerId})
-            OR (m.sender_id = ${partnerId} AND m.receiver_id = ${actorId}))`,
-    })
+    .select({ partnerId: users.id, name: users.name, ...relationshipColumns(actorId, partnerId) })
     .from(users)
     .where(eq(users.id, partnerId));
 }
 
-/** Every thread read and message sent asks it: built once (db/prepared.ts). */
+/** Every message sent asks it: built once (db/prepared.ts). */
 const preparedPartner = preparedPerHandle((db) =>
   partnerQuery(db, sql`${sql.placeholder('actorId')}::uuid`, sql`${sql.placeholder('partnerId')}::uuid`).prepare(
     'messaging_partner',
@@ -93,14 +98,5 @@ const preparedPartner = preparedPerHandle((db) =>
 
 export async function findPartner(db: DbOrTx, actorId: string, partnerId: string): Promise<Partner | undefined> {
   const [row] = await preparedPartner(db).execute({ actorId, partnerId });
-  if (!row) return undefined;
-  return {
-    partnerId: row.partnerId,
-    name: row.name,
-    deleted: row.deletedAt !== null,
-    blockedByActor: row.blockedByActor,
-    blockedByPartner: row.blockedByPartner,
-    consented: row.consented,
-    hasConversation: row.hasConversation,
-  };
+  return row;
 }

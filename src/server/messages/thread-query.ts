@@ -1,4 +1,5 @@
-import { and, desc, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Message } from '../../contract/schemas/messages';
 import type { DbOrTx } from '../db/client';
 import { preparedPerHandle } from '../db/prepared';
 import {
@@ -10,12 +11,7 @@ import {
   networkRequests,
   users,
 } from '../db/schema';
-
-/** One of the reader's items a network request matched. */
-export interface MatchedItem {
-  id: string;
-  name: string;
-}
+import { relationshipColumns, type Partner } from './messaging-relationship';
 
 /**
  * A thread shows at most this many messages: the latest ones, oldest first.
@@ -24,17 +20,24 @@ export interface MatchedItem {
  */
 export const THREAD_MESSAGE_LIMIT = 200;
 
+/** One of the reader's items a network request matched. */
+export interface MatchedItem {
+  id: string;
+  name: string;
+}
+
 /**
  * Messages between `readerId` and `partnerId` (both directions, nobody
- * else's), newest first, each with its sender's name, the lending request it
- * is about (current status, item name) and the network request it carries
+ * else's) that `where` selects, newest first, as Drizzle rows for
+ * presentMessage, each with its sender's name, the lending request it is
+ * about (current status, item name) and the network request it carries
  * (whether the reader already answered, and which of the reader's items it
  * matched). One query whatever their number.
  *
  * The linked requests are joined only when the reader is party to them, so
  * a message can never show a request between other people.
  */
-function threadMessagesQuery(db: DbOrTx, readerId: string | Placeholder, partnerId: string | Placeholder, where?: SQL) {
+function threadMessagesQuery(db: DbOrTx, readerId: string, partnerId: string, where: SQL) {
   return db
     .select({
       message: messages,
@@ -103,17 +106,165 @@ function threadMessagesQuery(db: DbOrTx, readerId: string | Placeholder, partner
 }
 export type ThreadMessageRow = Awaited<ReturnType<typeof threadMessagesQuery>>[number];
 
-/** The thread as the GET route reads it, every few seconds: built once (db/prepared.ts). */
-const preparedThread = preparedPerHandle((db) =>
-  threadMessagesQuery(db, sql.placeholder('readerId'), sql.placeholder('partnerId')).prepare('thread_messages'),
-);
-
+/**
+ * Messages of the thread that `where` selects (sending reads back the one it
+ * stored), with everything the thread shows of them. The GET route reads
+ * the page through threadMessagesJson, which must give the same shape:
+ * thread-shape.test.ts compares the two byte for byte.
+ */
 export function selectThreadMessages(
   db: DbOrTx,
   readerId: string,
   partnerId: string,
-  where?: SQL,
+  where: SQL,
 ): Promise<ThreadMessageRow[]> {
-  if (where) return threadMessagesQuery(db, readerId, partnerId, where);
-  return preparedThread(db).execute({ readerId, partnerId });
+  return threadMessagesQuery(db, readerId, partnerId, where);
+}
+
+/**
+ * A timestamp as the API writes it, `Date.toISOString()`'s form: UTC,
+ * milliseconds, `Z`. `MS` truncates the microseconds, as reading the value
+ * into a JavaScript Date did when the rows were mapped in Node
+ * (thread-shape.test.ts pins it).
+ */
+const isoTime = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Messages between `readerId` and `partnerId` (both directions, nobody
+ * else's), the latest THREAD_MESSAGE_LIMIT oldest first, as one JSON array
+ * in the contract's Message shape (a use case whose query selects the
+ * contract's shape returns it as it is: ARCHITECTURE.md, step 8). PostgreSQL
+ * builds it: a thread is one value to parse, where 200 wide rows mapped by
+ * Drizzle cost about 0.5 ms of the server's CPU (docs/performance.md,
+ * round 3). Each message carries its sender's name, the lending request it
+ * is about (current status, item name) and the network request it carries
+ * (whether the reader already answered, and which of the reader's items it
+ * matched).
+ *
+ * The linked requests are joined only when the reader is party to them, so
+ * a message can never show a request between other people. `messageId`
+ * narrows it to one message (the answer to sending it).
+ */
+export function threadMessagesJson(readerId: SQL, partnerId: SQL, messageId?: SQL): SQL<Message[]> {
+  const onlyOne = messageId ? sql`AND m.id = ${messageId}` : sql``;
+  return sql<Message[]>`(
+    SELECT coalesce(json_agg(json_build_object(
+             'id', p.id,
+             'senderId', p.sender_id,
+             'receiverId', p.receiver_id,
+             'content', p.content,
+             'messageType', p.message_type,
+             'systemEvent', p.system_event,
+             'systemItemName', p.system_item_name,
+             'createdAt', ${isoTime(sql`p.created_at`)},
+             'readAt', ${isoTime(sql`p.read_at`)},
+             'sender', json_build_object('name', s.name, 'deleted', s.deleted_at IS NOT NULL),
+             'lendingRequest', CASE WHEN lr.id IS NOT NULL THEN json_build_object(
+               'id', lr.id,
+               'itemId', lr.item_id,
+               -- A kept loan outlives its item: the name copied into the loan when the item went (ADR 0028).
+               'itemName', coalesce(i.name, lr.item_name, ''),
+               'ownerId', lr.owner_id,
+               'requesterId', lr.requester_id,
+               'status', lr.status,
+               'requestedFrom', lr.requested_from,
+               'expectedReturnDate', lr.expected_return_date) END,
+             -- The two subqueries run only for a message that carries a request the reader may see.
+             'networkRequest', CASE WHEN nr.id IS NOT NULL THEN json_build_object(
+               'id', nr.id,
+               'requesterId', nr.requester_id,
+               'title', nr.title,
+               'description', nr.description,
+               'category', nr.category,
+               'urgency', nr.urgency,
+               'answered', EXISTS (
+                 SELECT 1 FROM ${networkRequestResponses} r
+                  WHERE r.network_request_id = nr.id AND r.responder_id = ${readerId}),
+               -- "You may have this" (ADR 0028): the reader's own matched items, only on a request that reached them.
+               'matchedItems', (
+                 SELECT coalesce(json_agg(json_build_object('id', mi.id, 'name', mi.name) ORDER BY mi.name, mi.id), '[]'::json)
+                   FROM ${networkRequestMatches} nrm
+                   JOIN ${items} mi ON mi.id = nrm.item_id
+                  WHERE nrm.network_request_id = nr.id
+                    AND nrm.owner_id = ${readerId}
+                    AND p.receiver_id = ${readerId})) END
+           ) ORDER BY p.created_at, p.id), '[]'::json)
+      FROM (SELECT m.* FROM ${messages} m
+             WHERE ((m.sender_id = ${readerId} AND m.receiver_id = ${partnerId})
+                 OR (m.sender_id = ${partnerId} AND m.receiver_id = ${readerId}))
+               ${onlyOne}
+             ORDER BY m.created_at DESC, m.id DESC
+             LIMIT ${sql.raw(String(THREAD_MESSAGE_LIMIT))}) p
+      JOIN ${users} s ON s.id = p.sender_id
+      LEFT JOIN ${lendingRequests} lr
+        ON lr.id = p.lending_request_id AND (lr.requester_id = ${readerId} OR lr.owner_id = ${readerId})
+      LEFT JOIN ${items} i ON i.id = lr.item_id
+      LEFT JOIN ${networkRequests} nr
+        ON nr.id = p.network_request_id AND (nr.requester_id = ${readerId} OR nr.requester_id = ${partnerId}))`;
+}
+
+/**
+ * The thread read in one statement, one round trip (each statement costs
+ * the server a socket write of 0.13–0.2 ms: docs/performance.md, round 3):
+ * the partner and the actor's relationship with them, as the partner check
+ * reads it, and the page. No row when the partner does not exist.
+ *
+ * The page is fetched only when it can be shown and has anything to show:
+ * messages exist only where there is a conversation, and the policy never
+ * lets the blocker read (message-policy.ts). This only spares PostgreSQL the
+ * page of a thread nobody may read; whether it is returned is the policy's
+ * decision, made on the relationship columns (get-thread.ts).
+ *
+ * OFFSET 0 keeps the relationship a subquery of its own, so each of its
+ * probes runs once: flattened, PostgreSQL would copy them into the CASE.
+ */
+function threadQuery(db: DbOrTx, actorId: SQL, partnerId: SQL) {
+  const relationship = relationshipColumns(actorId, partnerId);
+  return db
+    .select({
+      partnerId: sql<string>`r.partner_id`,
+      name: sql<string>`r.name`,
+      deleted: sql<boolean>`r.deleted`,
+      blockedByActor: sql<boolean>`r.blocked_by_actor`,
+      blockedByPartner: sql<boolean>`r.blocked_by_partner`,
+      consented: sql<boolean>`r.consented`,
+      hasConversation: sql<boolean>`r.has_conversation`,
+      messages: sql<Message[] | null>`CASE WHEN r.has_conversation AND NOT r.blocked_by_actor
+        THEN ${threadMessagesJson(actorId, partnerId)} END`,
+    })
+    .from(
+      sql`(SELECT ${users.id} AS partner_id, ${users.name} AS name,
+                  ${relationship.deleted} AS deleted,
+                  ${relationship.blockedByActor} AS blocked_by_actor,
+                  ${relationship.blockedByPartner} AS blocked_by_partner,
+                  ${relationship.consented} AS consented,
+                  ${relationship.hasConversation} AS has_conversation
+             FROM ${users}
+            WHERE ${users.id} = ${partnerId}
+           OFFSET 0) r`,
+    );
+}
+
+/** The thread as the GET route reads it, every few seconds: built once (db/prepared.ts). */
+const preparedThread = preparedPerHandle((db) =>
+  threadQuery(db, sql`${sql.placeholder('actorId')}::uuid`, sql`${sql.placeholder('partnerId')}::uuid`).prepare(
+    'thread_with_partner',
+  ),
+);
+
+export interface PartnerWithPage {
+  partner: Partner;
+  /** Oldest first; null when the statement skipped the page (see threadQuery). */
+  messages: Message[] | null;
+}
+
+export async function selectThreadWithPartner(
+  db: DbOrTx,
+  actorId: string,
+  partnerId: string,
+): Promise<PartnerWithPage | undefined> {
+  const [row] = await preparedThread(db).execute({ actorId, partnerId });
+  if (!row) return undefined;
+  const { messages: page, ...partner } = row;
+  return { partner, messages: page };
 }
