@@ -1,19 +1,18 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { blockBetween } from '../blocks/block-sql';
 import type { DbOrTx } from '../db/client';
 import { groupJoinRequests, groupMembers, groups, users } from '../db/schema';
 import type { GroupAccess } from '../policies';
+import { EARTH_RADIUS_KM } from './bounding-box';
 
-export interface Position {
-  latitude: number;
-  longitude: number;
-}
+/** A coordinate in degrees: a value, or a placeholder of a statement built once. */
+type Degrees = number | Placeholder;
 
-/** Great-circle distance in km from `position` to the group (haversine; no PostGIS needed). */
-export function distanceKm(position: Position): SQL<number> {
+/** Great-circle distance in km from a point to the group (haversine; no PostGIS needed). */
+export function distanceKm(position: { latitude: Degrees; longitude: Degrees }): SQL<number> {
   const lat = sql`${position.latitude}::double precision`;
   const lon = sql`${position.longitude}::double precision`;
-  return sql<number>`(2 * 6371 * asin(least(1, sqrt(
+  return sql<number>`(2 * ${sql.raw(String(EARTH_RADIUS_KM))} * asin(least(1, sqrt(
     power(sin(radians(${groups.latitude} - ${lat}) / 2), 2)
     + cos(radians(${lat})) * cos(radians(${groups.latitude})) * power(sin(radians(${groups.longitude} - ${lon}) / 2), 2)
   ))))`;
@@ -23,9 +22,14 @@ export function distanceKm(position: Position): SQL<number> {
  * Groups with their admin, member count and the viewer's relation to them,
  * in one query whatever the number of groups (correlated subqueries use the
  * group_members and join-request indexes). Callers pass the authorization
- * as `where`.
+ * as `where`, and the distance (distanceKm) when the list has a position.
  */
-export function selectGroups(db: DbOrTx, viewerId: string, where: SQL | undefined, position?: Position) {
+export function selectGroups(
+  db: DbOrTx,
+  viewerId: string | Placeholder,
+  where: SQL | undefined,
+  distance?: SQL<number>,
+) {
   // The admin, probed per listed group. As a plain join, the generic plan
   // (which expects a third of all groups to be near) hashed the whole users
   // table for the 20 groups it lists; LIMIT keeps PostgreSQL from turning
@@ -46,7 +50,7 @@ export function selectGroups(db: DbOrTx, viewerId: string, where: SQL | undefine
       hasPendingRequest: sql<boolean>`EXISTS (SELECT 1 FROM ${groupJoinRequests}
         WHERE ${groupJoinRequests.groupId} = ${groups.id} AND ${groupJoinRequests.userId} = ${viewerId}
         AND ${groupJoinRequests.status} = 'pending')`,
-      distance: position ? distanceKm(position) : sql<number | null>`NULL::double precision`,
+      distance: distance ?? sql<number | null>`NULL::double precision`,
     })
     .from(groups)
     .innerJoinLateral(admin, sql`true`)

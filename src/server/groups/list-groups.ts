@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, exists, ilike, isNotNull, not, or, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, exists, ilike, not, or, sql } from 'drizzle-orm';
 import { LIMITS } from '../../contract/limits';
-import type { Database } from '../db/client';
+import type { Database, DbOrTx } from '../db/client';
+import { preparedPerHandle } from '../db/prepared';
 import { groupMembers, groups } from '../db/schema';
 import { AppError } from '../http/app-error';
 import type { Actor } from '../policies';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit';
-import { distanceKm, selectGroups, type GroupRow, type Position } from './group-query';
+import { boundingBox, type Position } from './bounding-box';
+import { distanceKm, selectGroups, type GroupRow } from './group-query';
 
 /** Discover and search show at most this many groups. */
 export const GROUP_LIST_LIMIT = 50;
@@ -21,6 +23,39 @@ export function listUserGroups(db: Database, actor: Actor): Promise<GroupRow[]> 
   return selectGroups(db, actor.id, exists(member)).orderBy(asc(sql`lower(${groups.name})`));
 }
 
+/** The newest public groups: Discover without a position. Built once (db/prepared.ts). */
+const preparedNewest = preparedPerHandle((db: DbOrTx) =>
+  selectGroups(db, sql.placeholder('viewerId'), not(groups.isPrivate))
+    .orderBy(desc(groups.createdAt))
+    .limit(GROUP_LIST_LIMIT)
+    .prepare('discover_groups_newest'),
+);
+
+/**
+ * Public groups near a position, nearest first: built once (db/prepared.ts),
+ * as building it cost 0.3 ms of CPU per call (docs/performance.md, round 3).
+ * The bounding box comes before the distance: cheap range conditions that
+ * rule out far groups (and let an index on the coordinates skip them)
+ * before the haversine runs; groups without coordinates fail them too.
+ */
+const preparedNear = preparedPerHandle((db: DbOrTx) => {
+  const distance = distanceKm({ latitude: sql.placeholder('latitude'), longitude: sql.placeholder('longitude') });
+  return selectGroups(
+    db,
+    sql.placeholder('viewerId'),
+    and(
+      not(groups.isPrivate),
+      between(groups.latitude, sql.placeholder('minLatitude'), sql.placeholder('maxLatitude')),
+      between(groups.longitude, sql.placeholder('minLongitude'), sql.placeholder('maxLongitude')),
+      sql`${distance} <= ${sql.placeholder('radiusKm')}`,
+    ),
+    distance,
+  )
+    .orderBy(asc(distance), desc(groups.createdAt))
+    .limit(GROUP_LIST_LIMIT)
+    .prepare('discover_groups_near');
+});
+
 /**
  * Public groups only. With a position: those within `radiusKm`, nearest
  * first (groups without coordinates cannot be placed and are left out);
@@ -31,19 +66,13 @@ export function discoverGroups(
   actor: Actor,
   query: { position?: Position; radiusKm: number },
 ): Promise<GroupRow[]> {
-  const publicGroups = not(groups.isPrivate);
-  if (!query.position) {
-    return selectGroups(db, actor.id, publicGroups).orderBy(desc(groups.createdAt)).limit(GROUP_LIST_LIMIT);
-  }
-  const distance = distanceKm(query.position);
-  return selectGroups(
-    db,
-    actor.id,
-    and(publicGroups, isNotNull(groups.latitude), sql`${distance} <= ${query.radiusKm}`),
-    query.position,
-  )
-    .orderBy(asc(distance), desc(groups.createdAt))
-    .limit(GROUP_LIST_LIMIT);
+  if (!query.position) return preparedNewest(db).execute({ viewerId: actor.id });
+  return preparedNear(db).execute({
+    viewerId: actor.id,
+    ...query.position,
+    radiusKm: query.radiusKm,
+    ...boundingBox(query.position, query.radiusKm),
+  });
 }
 
 /** LIKE treats % and _ as wildcards; a search for "50%" means the characters. */
