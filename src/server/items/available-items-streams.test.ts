@@ -116,6 +116,27 @@ describe('Available Items merged from several share paths', () => {
     expect(await walk(viewer, '', limit)).toEqual(expected.map((item) => item.name));
   });
 
+  it.each([1, 3])(
+    'pages of %i name the same "shared via" groups as the item view (taken from the streams)',
+    async (limit) => {
+      let cursor: string | null = null;
+      let compared = 0;
+      do {
+        const url: string = `/api/items/available?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
+        const page: { items: { id: string; sharedViaGroups: unknown }[]; nextCursor: string | null } = (
+          await t.request(viewer, { method: 'GET', url })
+        ).json();
+        for (const item of page.items) {
+          const view = await t.request(viewer, { method: 'GET', url: `/api/items/${item.id}` });
+          expect(item.sharedViaGroups).toEqual(view.json().sharedViaGroups);
+          compared += 1;
+        }
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(compared).toBe(expected.length);
+    },
+  );
+
   it('applies the filters inside every path', async () => {
     const kitchen = expected.filter((item) => item.category === 'kitchen').map((item) => item.name);
     expect(kitchen).toHaveLength(7);

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { preparedPerHandle } from '../db/prepared';
 import { itemPhotos, items, lendingRequests, users } from '../db/schema';
 import {
+  sharedViaGroupsAmong,
   sharedViaGroupsFor,
   sharedWithCount,
   visibleItemsPage,
@@ -102,11 +103,13 @@ export function selectSharedItems(db: DbOrTx, viewerId: string, where?: SQL) {
 export type SharedItemRow = Awaited<ReturnType<typeof selectSharedItems>>[number];
 
 function sharedItemsPageQuery(db: DbOrTx, viewerId: Bound<string>, page: VisibleItemsPage) {
+  // The page's items joined to the streams' rows, which also carry the groups each came through.
+  const feed = sql`(${visibleItemsPage(viewerId, page)}) AS feed`;
   return db
-    .select(sharedColumns(viewerId))
+    .select({ ...sharedColumns(viewerId), sharedViaGroups: sharedViaGroupsAmong(sql`feed.group_ids`) })
     .from(items)
+    .innerJoin(feed, sql`feed.item_id = ${items.id}`)
     .innerJoin(users, eq(users.id, items.ownerId))
-    .where(sql`${items.id} IN (${visibleItemsPage(viewerId, page)})`)
     .orderBy(desc(items.createdAt), desc(items.id))
     .limit(page.take);
 }

@@ -56,7 +56,12 @@ export interface VisibleItemsPage {
  * The ids of the newest `take` items (newest first, ties by id) that the
  * viewer may see and that match `where`: the same rule as `visibleToViewer`,
  * driven from the viewer's side so the cost does not grow with the number
- * of items shared with them.
+ * of items shared with them. Each row also names the groups the item
+ * reached the viewer through (`group_ids`, spec §2 "shared via"): an item
+ * on the page is among the first `take` of every stream it is in (those
+ * ahead of it in a stream are ahead of it on the page too), so the streams
+ * that yielded it are all its group paths, and "shared via" needs no probe
+ * of its own (`sharedViaGroupsAmong`).
  *
  * Each path is a stream already sorted by the item's creation time: the
  * viewer's contact shares (item_contact_permissions_viewer_feed_idx) and,
@@ -96,9 +101,9 @@ export function visibleItemsPage(viewerId: Bound<string>, page: VisibleItemsPage
                 WHERE ${items.id} = ${share}.item_id AND ${ownerAllowed(sql`${items.ownerId}`)} AND ${page.where})`
       : ownerAllowed(sql`${share}.item_owner_id`);
   return sql`
-  SELECT feed.item_id
+  SELECT feed.item_id, array_agg(feed.group_id) FILTER (WHERE feed.group_id IS NOT NULL) AS group_ids
     FROM ((
-      SELECT icp.item_id, icp.item_created_at
+      SELECT icp.item_id, icp.item_created_at, NULL::uuid AS group_id
         FROM ${itemContactPermissions} icp
        WHERE icp.contact_user_id = ${viewerId} AND icp.can_view AND icp.path_holds
              ${after(sql`icp.item_created_at`, sql`icp.item_id`)}
@@ -106,7 +111,7 @@ export function visibleItemsPage(viewerId: Bound<string>, page: VisibleItemsPage
        ORDER BY icp.item_created_at DESC NULLS LAST, icp.item_id DESC NULLS LAST
        LIMIT ${page.take}
     ) UNION ALL
-    SELECT stream.item_id, stream.item_created_at
+    SELECT stream.item_id, stream.item_created_at, viewer.group_id
       FROM ${groupMembers} viewer
      CROSS JOIN LATERAL (
       SELECT igp.item_id, igp.item_created_at
@@ -135,6 +140,18 @@ export function sharedViaGroupsFor(viewerId: Bound<string>): SQL<{ id: string; n
       JOIN groups g ON g.id = igp.group_id
       JOIN ${groupMembers} viewer ON viewer.group_id = igp.group_id AND viewer.user_id = ${viewerId}
      WHERE igp.item_id = ${items.id} AND igp.can_view AND igp.path_holds
+  ), '[]'::json)`;
+}
+
+/**
+ * "Shared via" for a row of `visibleItemsPage`: the names of the groups its
+ * streams came from (`groupIds`, that row's `group_ids`), a primary-key
+ * probe per group, the same answer as `sharedViaGroupsFor`.
+ */
+export function sharedViaGroupsAmong(groupIds: SQL): SQL<{ id: string; name: string }[]> {
+  return sql<{ id: string; name: string }[]>`COALESCE((
+    SELECT json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name, g.id)
+      FROM groups g WHERE g.id = ANY (${groupIds})
   ), '[]'::json)`;
 }
 
