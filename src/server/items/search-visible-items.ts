@@ -1,4 +1,4 @@
-import { desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { preparedPerHandle } from '../db/prepared';
 import { groupMembers, itemSearchDocuments, items, users } from '../db/schema';
@@ -24,8 +24,9 @@ import { parseSearch, type SearchTerms } from './search-terms';
  * Cost: the text is matched through the GIN index of the search documents
  * together with the access lexemes of the viewer's principals (the items
  * shared with the viewer or one of the viewer's groups). Only those
- * candidates are read from `items` and judged by the visibility rule,
- * row by row. So a search costs what the word's matches among the items
+ * candidates are ranked and sorted (with their `items` row's creation time
+ * for the order's ties); the visibility rule then judges them in that order,
+ * row by row, until the page is full. So a search costs what the word's matches among the items
  * shared with the viewer cost, never a scan of every item or of the
  * viewer's network. Invisible items never enter the page, its order or its
  * cursor: the rule is in the WHERE clause of the one statement.
@@ -128,18 +129,30 @@ function searchPageQuery(db: DbOrTx, viewerId: Bound<string>, page: SearchStatem
             ${typoRank}))::int AS rank
       FROM ${itemSearchDocuments} candidate
      WHERE candidate.document @@ (${loose} && (SELECT query FROM access)) ${typoMatch}) AS candidate`;
-  const rank = sql<number>`candidate.rank`;
+  // The candidates in page order first, from what the search documents and
+  // `items_pkey` give; the visibility rule, the owner's row and the filters
+  // are judged after the sort, row by row, until the page is full. Judged
+  // before it, a common word paid the rule for every one of its matches
+  // (docs/performance.md, round 3, third pass). OFFSET 0 keeps PostgreSQL
+  // from pulling them back into the subquery.
   const after = page.after
-    ? sql`AND (${rank}, ${items.createdAt}, ${items.id}) < (${page.after.rank}::int, ${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`
+    ? sql`AND (candidate.rank, ranked_item.created_at, ranked_item.id) < (${page.after.rank}::int, ${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`
     : sql``;
+  const ranked = sql`(
+    SELECT candidate.item_id, candidate.rank, ranked_item.created_at
+      FROM ${candidates}
+      JOIN ${items} ranked_item ON ranked_item.id = candidate.item_id
+     WHERE ranked_item.owner_id <> ${viewerId} ${after}
+     ORDER BY candidate.rank DESC, ranked_item.created_at DESC, ranked_item.id DESC
+    OFFSET 0) AS ranked`;
   const filter = page.where ? sql`AND ${page.where}` : sql``;
   return db
-    .select({ ...sharedColumns(viewerId), searchRank: rank })
-    .from(items)
+    .select({ ...sharedColumns(viewerId), searchRank: sql<number>`ranked.rank` })
+    .from(ranked)
+    .innerJoin(items, sql`${items.id} = ranked.item_id`)
     .innerJoin(users, eq(users.id, items.ownerId))
-    .innerJoin(candidates, sql`candidate.item_id = ${items.id}`)
-    .where(sql`${items.ownerId} <> ${viewerId} AND ${visibleToViewer(viewerId)} ${filter} ${after}`)
-    .orderBy(sql`candidate.rank DESC`, desc(items.createdAt), desc(items.id))
+    .where(sql`${visibleToViewer(viewerId)} ${filter}`)
+    .orderBy(sql`ranked.rank DESC`, sql`ranked.created_at DESC`, sql`ranked.item_id DESC`)
     .limit(page.take);
 }
 
