@@ -141,6 +141,11 @@ export const itemContactPermissions = pgTable(
     index('item_contact_permissions_visible_feed_idx')
       .on(t.contactUserId, t.itemCreatedAt.desc(), t.itemId.desc())
       .where(sql`${t.canView} AND ${t.pathHolds}`),
+    // The same shares by item: the visibility rule's per-item probe and the owner's share count read
+    // them from the index alone (the primary key would need each row's can_view and path_holds).
+    index('item_contact_permissions_visible_item_idx')
+      .on(t.itemId, t.contactUserId)
+      .where(sql`${t.canView} AND ${t.pathHolds}`),
   ],
 );
 
@@ -168,6 +173,10 @@ export const itemGroupPermissions = pgTable(
     // (INCLUDE (item_owner_id) added by the migration, as above).
     index('item_group_permissions_visible_feed_idx')
       .on(t.groupId, t.itemCreatedAt.desc(), t.itemId.desc())
+      .where(sql`${t.canView} AND ${t.pathHolds}`),
+    // By item, as above: the per-item probe, "shared via" and the share count.
+    index('item_group_permissions_visible_item_idx')
+      .on(t.itemId, t.groupId)
       .where(sql`${t.canView} AND ${t.pathHolds}`),
   ],
 );
