@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 
 /**
- * jsdom loads no images. Radix Avatar decides with a detached `Image` whether
+ * jsdom loads no images. The Avatar decides with a detached `Image` whether
  * a photo loaded before it shows it; this stand-in records each such image
  * and lets a test say whether it loaded (`load()`) or failed (`fail()`).
  * The setup file restores the real `Image` after each test (unstubAllGlobals).

@@ -1,4 +1,4 @@
-import * as AvatarPrimitive from '@radix-ui/react-avatar';
+import { useEffect, useState } from 'react';
 import { getAvatarInitials } from '../../lib/avatar-initials';
 import { cn } from '../../lib/cn';
 
@@ -28,14 +28,44 @@ interface AvatarProps {
 }
 
 /**
+ * Whether the photo at `src` has loaded: asked with a detached image, so the
+ * page shows the photo only once the browser has it (no broken-image icon,
+ * no empty circle while it loads), as Radix Avatar did. Radix Avatar was the
+ * one Radix primitive on the signed-in first screen (the header), and brought
+ * Radix's Primitive, Slot and context modules into every signed-in page's
+ * first load (about 4 kB gzip, docs/performance.md client round 3).
+ */
+function usePhotoLoaded(src: string | null | undefined): boolean {
+  const [loaded, setLoaded] = useState<string | null>(null);
+  useEffect(() => {
+    if (!src) return;
+    let current = true;
+    const image = new window.Image();
+    const onLoad = () => {
+      if (current) setLoaded(src);
+    };
+    image.addEventListener('load', onLoad);
+    image.src = src;
+    // Already in the browser's memory cache: no load event may follow.
+    if (image.complete && image.naturalWidth > 0) onLoad();
+    return () => {
+      current = false;
+      image.removeEventListener('load', onLoad);
+    };
+  }, [src]);
+  return Boolean(src) && loaded === src;
+}
+
+/**
  * A person's round picture: their profile photo, or the spec §2 initials
- * while it loads, when there is none or when it fails to load (Radix shows
- * the image only once the browser has decoded it, so no broken-image icon).
+ * while it loads, when there is none or when it fails to load (the image
+ * shows only once the browser has it, so no broken-image icon).
  */
 export function Avatar({ name, username, photoUrl, size = 'md', alt, className }: AvatarProps) {
   const decorative = !alt;
+  const photoLoaded = usePhotoLoaded(photoUrl);
   return (
-    <AvatarPrimitive.Root
+    <span
       aria-hidden={decorative ? true : undefined}
       data-testid="avatar"
       className={cn(
@@ -44,17 +74,13 @@ export function Avatar({ name, username, photoUrl, size = 'md', alt, className }
         className,
       )}
     >
-      {photoUrl && (
-        <AvatarPrimitive.Image
-          src={photoUrl}
-          alt={alt ?? ''}
-          className="h-full w-full object-cover"
-          data-testid="avatar-photo"
-        />
+      {photoUrl && photoLoaded ? (
+        <img src={photoUrl} alt={alt ?? ''} className="h-full w-full object-cover" data-testid="avatar-photo" />
+      ) : (
+        <span className="font-semibold text-brand-900" data-testid="avatar-initials">
+          {getAvatarInitials(name, username)}
+        </span>
       )}
-      <AvatarPrimitive.Fallback className="font-semibold text-brand-900" data-testid="avatar-initials">
-        {getAvatarInitials(name, username)}
-      </AvatarPrimitive.Fallback>
-    </AvatarPrimitive.Root>
+    </span>
   );
 }
