@@ -57,9 +57,11 @@ void Promise.all([i18nReady, sessionChecked]).then(async ([i18n]) => {
   if (profileLanguage) await i18n.changeLanguage(profileLanguage).catch(() => undefined);
   if (user) {
     // The signed-in pages show dates. A page's first Intl formatter costs far more than any after it
-    // (the engine loads its locale data: about 15 ms on a fast machine, several times that on a
+    // (the engine loads its formatting data: 20–30 ms on a fast machine, several times that on a
     // phone): built here, in a task of its own, it no longer makes one long task with the first
     // card's render (docs/performance.md, client round 3). The cards build their own (lib/format-date).
+    // A page the server sent with its hints has built one already while this code downloaded (the
+    // first-formatter script, vite.config.ts); this one then costs almost nothing.
     await nextTask();
     new Intl.RelativeTimeFormat(i18n.resolvedLanguage, { numeric: 'auto' }).format(-1, 'day');
     await nextTask();

@@ -18,6 +18,7 @@ import { buildApp } from '../app';
 const AUTH_PRELOAD = '<link rel="preload" href="/api/auth/user" as="fetch" crossorigin="use-credentials" />';
 const INDEX_HTML = `<!doctype html><html><head>${AUTH_PRELOAD}<title>shell</title></head><body><div id="root"></div></body></html>`;
 const SIGNED_IN_CHUNKS = ['/assets/signed-in-abc.js', '/assets/first-shared-abc.js'];
+const FIRST_FORMATTER = '/assets/first-formatter-abc.js';
 const LANDING_CHUNKS = ['/assets/landing-abc.js', '/assets/first-shared-abc.js'];
 
 let t: TestApp;
@@ -31,6 +32,7 @@ function writeClientDir(): string {
     path.join(dir, 'first-path-chunks.json'),
     JSON.stringify({
       signedIn: SIGNED_IN_CHUNKS,
+      signedInScripts: [FIRST_FORMATTER, '/assets/y.js"></script><script>alert(2)</script>'],
       // Only our own asset paths may reach the HTML: a tampered file must not inject markup.
       landing: [...LANDING_CHUNKS, 'https://elsewhere.example/x.js', '/assets/x.js"><script>alert(1)</script>'],
     }),
@@ -54,6 +56,7 @@ const answers = (html: string) =>
   ) as unknown;
 const modulePreloads = (html: string) =>
   [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+const asyncScripts = (html: string) => [...html.matchAll(/<script async src="([^"]+)"><\/script>/g)].map((m) => m[1]);
 const translationPreload = (html: string) =>
   /<link rel="preload" href="\/locales\/(\w+)\/translation\.json" as="fetch" crossorigin>/.exec(html)?.[1];
 
@@ -146,6 +149,9 @@ describe('the first screen hints in index.html', () => {
         '<link rel="preload" as="image" href="https://img.example/drill.jpg?a=1&amp;b=&quot;x&quot;" fetchpriority="high" referrerpolicy="no-referrer">',
       );
       expect(modulePreloads(response.body)).toEqual(SIGNED_IN_CHUNKS);
+      // The first date formatter is built while the app's code downloads; only our own asset paths.
+      expect(asyncScripts(response.body)).toEqual([FIRST_FORMATTER]);
+      expect(response.body).not.toContain('alert(2)');
       // The session's answer is in the page: no second request for it.
       expect(response.body).not.toContain(AUTH_PRELOAD);
     });
@@ -178,7 +184,9 @@ describe('the first screen hints in index.html', () => {
       expect(answers(signedOut.body)).toEqual({ '/api/auth/user': { status: 401 } });
       const stale = await get('/', { cookie: 'lendloop_session=not-a-session' });
       expect(answers(stale.body)).toBeNull();
+      expect(asyncScripts(contacts.body)).toEqual([FIRST_FORMATTER]);
       for (const response of [signedOut, stale]) {
+        expect(asyncScripts(response.body)).toEqual([]);
         expect(response.body).not.toContain('ladder');
         expect(response.headers['cache-control']).toBe('no-cache');
       }

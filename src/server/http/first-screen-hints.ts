@@ -12,6 +12,8 @@ const FIRST_PATH_MANIFEST = 'first-path-chunks.json';
 
 interface FirstPathManifest {
   signedIn: string[];
+  /** Classic scripts a signed-in first screen runs `async` (vite.config.ts, FIRST_FORMATTER). */
+  signedInScripts: string[];
   landing: string[];
 }
 
@@ -49,7 +51,7 @@ const ASSET_PATH = /^\/assets\/[\w.-]+\.js$/;
 
 function readManifest(clientDir: string): FirstPathManifest {
   const file = path.join(clientDir, FIRST_PATH_MANIFEST);
-  const empty = { signedIn: [], landing: [] };
+  const empty = { signedIn: [], signedInScripts: [], landing: [] };
   if (!existsSync(file)) return empty;
   const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
   if (typeof parsed !== 'object' || parsed === null) return empty;
@@ -58,7 +60,11 @@ function readManifest(clientDir: string): FirstPathManifest {
     Array.isArray(value)
       ? value.filter((entry): entry is string => typeof entry === 'string' && ASSET_PATH.test(entry))
       : [];
-  return { signedIn: paths(Reflect.get(parsed, 'signedIn')), landing: paths(Reflect.get(parsed, 'landing')) };
+  return {
+    signedIn: paths(Reflect.get(parsed, 'signedIn')),
+    signedInScripts: paths(Reflect.get(parsed, 'signedInScripts')),
+    landing: paths(Reflect.get(parsed, 'landing')),
+  };
 }
 
 /** The session check's address; index.html preloads it for every visitor. */
@@ -152,6 +158,7 @@ function signedInLanguage(request: FastifyRequest, user: Record<string, unknown>
 const translationPreload = (language: string) =>
   `<link rel="preload" href="/locales/${language}/translation.json" as="fetch" crossorigin>`;
 const modulePreload = (file: string) => `<link rel="modulepreload" crossorigin href="${file}">`;
+const asyncScript = (file: string) => `<script async src="${file}"></script>`;
 
 /**
  * index.html with what its first screen needs next (docs/decisions/0030, docs/performance.md client
@@ -164,8 +171,9 @@ const modulePreload = (file: string) => `<link rel="modulepreload" crossorigin h
  *     over (lib/server-answers.ts);
  *   - signed in: the session check's and the feedback banner's answers and, on My Items and Available
  *     Items, the page's API answer in that block, the signed-in app's code, a preload of the first
- *     card's picture (the largest paint), and the translations in the profile's language while this
- *     browser has no language cookie (`signedInLanguage`). Only answers the same cookie gets from
+ *     card's picture (the largest paint), the translations in the profile's language while this
+ *     browser has no language cookie (`signedInLanguage`), and the script that builds the page's
+ *     first date formatter while the app's code downloads (`signedInScripts`). Only answers the same cookie gets from
  *     the API; that HTML is `no-store`, as API answers are.
  * The answer varies with those headers, so it says so (`Vary`); it is compressed off the event loop,
  * a page without personal data once per variant. The answers wait at most `budgetMs`
@@ -195,7 +203,10 @@ export function firstScreenHtml(
     SIGNED_IN_FIRST_ANSWERS.forEach((api, i) => {
       if (firstAnswers[i] !== null) answers[api] = { status: 200, body: firstAnswers[i] };
     });
-    const tags = [translationPreload(signedInLanguage(request, user, language))];
+    const tags = [
+      ...manifest.signedInScripts.map(asyncScript),
+      translationPreload(signedInLanguage(request, user, language)),
+    ];
     tags.push(...manifest.signedIn.map(modulePreload));
     if (page && body !== null) {
       answers[page.api] = { status: 200, body };
