@@ -56,7 +56,8 @@ const answers = (html: string) =>
   ) as unknown;
 const modulePreloads = (html: string) =>
   [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
-const asyncScripts = (html: string) => [...html.matchAll(/<script async src="([^"]+)"><\/script>/g)].map((m) => m[1]);
+const asyncScripts = (html: string) =>
+  [...html.matchAll(/<script async fetchpriority="high" src="([^"]+)"><\/script>/g)].map((m) => m[1]);
 const translationPreload = (html: string) =>
   /<link rel="preload" href="\/locales\/(\w+)\/translation\.json" as="fetch" crossorigin>/.exec(html)?.[1];
 

@@ -158,7 +158,8 @@ function signedInLanguage(request: FastifyRequest, user: Record<string, unknown>
 const translationPreload = (language: string) =>
   `<link rel="preload" href="/locales/${language}/translation.json" as="fetch" crossorigin>`;
 const modulePreload = (file: string) => `<link rel="modulepreload" crossorigin href="${file}">`;
-const asyncScript = (file: string) => `<script async src="${file}"></script>`;
+/** `fetchpriority="high"`: an async script is otherwise fetched at low priority, after the first wave, and ran after the app. */
+const asyncScript = (file: string) => `<script async fetchpriority="high" src="${file}"></script>`;
 
 /**
  * index.html with what its first screen needs next (docs/decisions/0030, docs/performance.md client
