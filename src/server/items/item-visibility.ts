@@ -33,11 +33,19 @@ export function visibleToViewer(viewerId: Bound<string>): SQL {
     SELECT 1 FROM ${itemContactPermissions} icp
      WHERE icp.item_id = ${items.id} AND icp.contact_user_id = ${viewerId} AND icp.can_view AND icp.path_holds
   ) OR EXISTS (
-    SELECT 1
-      FROM ${itemGroupPermissions} igp
-      JOIN ${groupMembers} viewer ON viewer.group_id = igp.group_id AND viewer.user_id = ${viewerId}
-     WHERE igp.item_id = ${items.id} AND igp.can_view AND igp.path_holds
+    SELECT 1 FROM ${itemGroupPermissions} igp
+     WHERE igp.item_id = ${items.id} AND igp.group_id = ANY (${viewerGroups(viewerId)}) AND igp.can_view AND igp.path_holds
   )) AND NOT ${blockBetween(sql`${viewerId}::uuid`, sql`${items.ownerId}`)})`;
+}
+
+/**
+ * The viewer's groups as a uuid[]. Uncorrelated, so PostgreSQL reads them
+ * once per statement (an InitPlan), and each item's group shares are one
+ * index-only probe (`item_group_permissions_visible_item_idx`) instead of a
+ * membership probe per share.
+ */
+function viewerGroups(viewerId: Bound<string>): SQL {
+  return sql`ARRAY(SELECT member.group_id FROM ${groupMembers} member WHERE member.user_id = ${viewerId}::uuid)`;
 }
 
 /** A value bound per call, or a placeholder of a query prepared once (db/prepared.ts). */
@@ -138,8 +146,7 @@ export function sharedViaGroupsFor(viewerId: Bound<string>): SQL<{ id: string; n
     SELECT json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name, g.id)
       FROM ${itemGroupPermissions} igp
       JOIN groups g ON g.id = igp.group_id
-      JOIN ${groupMembers} viewer ON viewer.group_id = igp.group_id AND viewer.user_id = ${viewerId}
-     WHERE igp.item_id = ${items.id} AND igp.can_view AND igp.path_holds
+     WHERE igp.item_id = ${items.id} AND igp.group_id = ANY (${viewerGroups(viewerId)}) AND igp.can_view AND igp.path_holds
   ), '[]'::json)`;
 }
 
