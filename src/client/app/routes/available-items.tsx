@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SharedItem } from '../../../contract/schemas/item';
 import { PageFrame } from '../../components/layouts/page-frame';
@@ -54,13 +54,19 @@ export function AvailableItemsPage() {
     },
     [sentByItem, t],
   );
+  // The sent requests answer after the first screen is shown (lib/first-screen.ts), and every card
+  // then renders again (its request state, Request enabled): as a deferred value that render is a
+  // transition React works on in slices, not one long task of all the cards (docs/performance.md,
+  // client round 3).
+  const cardsSentRequests = useDeferredValue(sentByItem);
+  const cardsOnRequest = useDeferredValue(canRequest ? startBorrow : undefined);
   return (
     <PageFrame title={t('pages.availableItems.title')} subtitle={t('pages.availableItems.subtitle')}>
       <AvailableItemsView
         onAskNetwork={() => setAsking(true)}
         lending={ITEM_CARD_LENDING}
-        sentRequests={sentByItem}
-        onRequest={canRequest ? startBorrow : undefined}
+        sentRequests={cardsSentRequests}
+        onRequest={cardsOnRequest}
       />
       <NetworkRequestDialog
         open={asking}

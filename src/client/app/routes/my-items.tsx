@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OwnItem } from '../../../contract/schemas/item';
 import { PageFrame } from '../../components/layouts/page-frame';
@@ -45,12 +45,16 @@ export function MyItemsPage() {
   const contacts = useContacts();
   const received = useReceivedRequests();
   const activeRequests = useMemo(() => ownerActiveRequestByItem(received.data ?? []), [received.data]);
+  // The received requests answer after the first screen is shown (lib/first-screen.ts), and the
+  // cards then render again: as a deferred value, a transition React works on in slices
+  // (docs/performance.md, client round 3).
+  const cardsActiveRequests = useDeferredValue(activeRequests);
   return (
     <PageFrame title={t('pages.myItems.title')} subtitle={t('pages.myItems.subtitle')}>
       <MyItemsView
         onAddFromPhoto={() => setCreating(true)}
         lending={ITEM_CARD_LENDING}
-        activeRequests={activeRequests}
+        activeRequests={cardsActiveRequests}
         contacts={{ count: contacts.data?.length, loading: contacts.isPending }}
       />
       <ItemCreationDialog
