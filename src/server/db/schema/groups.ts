@@ -45,6 +45,11 @@ export const groups = pgTable(
     index('groups_public_created_idx')
       .on(t.createdAt.desc())
       .where(sql`NOT ${t.isPrivate}`),
+    // Discover's bounding box (groups/bounding-box.ts): public groups by position, so a search
+    // around one town reads the groups near it, not every public group.
+    index('groups_public_position_idx')
+      .on(t.latitude, t.longitude)
+      .where(sql`NOT ${t.isPrivate}`),
     check('groups_code_format', sql`${t.groupCode} ~ '^[0-9]{10}$'`),
     check('groups_name_length', lengthBetween(t.name, 1, LIMITS.groupNameMax)),
     check('groups_description_length', lengthBetween(t.description, 0, LIMITS.descriptionMax)),

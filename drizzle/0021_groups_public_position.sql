@@ -1,0 +1,1 @@
+CREATE INDEX "groups_public_position_idx" ON "groups" USING btree ("latitude","longitude") WHERE NOT "groups"."is_private";
