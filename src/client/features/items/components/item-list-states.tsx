@@ -10,28 +10,36 @@ export const FIRST_SCREEN_CARDS = 6;
 
 /**
  * How many of a list's `count` cards to render: the first screen's
- * (FIRST_SCREEN_CARDS) until the list has been painted once, then all, in a
- * transition (rendered in slices the browser can interrupt). The first paint
- * of a long list (Available Items: 20 cards, a thousand elements) otherwise
- * waited for every card to render and be laid out, most of them below the
- * fold, and so did the list's first picture, the page's largest paint
- * (docs/performance.md, client round 3). The later cards come below the
- * first ones, so nothing on screen moves.
+ * (FIRST_SCREEN_CARDS) until the list has been painted once, then the rest,
+ * FIRST_SCREEN_CARDS more after each painted frame, each step a transition
+ * (rendered in slices the browser can interrupt), and from then on every
+ * card. The first paint of a long list (Available Items: 20 cards, a thousand
+ * elements) otherwise waited for every card to render and be laid out, most
+ * of them below the fold, and so did the list's first picture, the page's
+ * largest paint; and the rest in one step made one long layout task (about
+ * 120 ms in Lighthouse's 4× CPU slowdown, docs/performance.md client round
+ * 3). The later cards come below the first ones, so nothing on screen moves.
  */
 export function useCardsShown(count: number): number {
+  const [revealed, setRevealed] = useState(FIRST_SCREEN_CARDS);
   const [all, setAll] = useState(false);
   useEffect(() => {
-    // Two frames: the first callback runs before the frame that shows the list, the second after it.
+    if (all) return;
+    // Two frames: the first callback runs before the frame that shows the cards so far, the second after it.
+    const next = () => {
+      if (revealed + FIRST_SCREEN_CARDS >= count) setAll(true);
+      else setRevealed(revealed + FIRST_SCREEN_CARDS);
+    };
     let second = 0;
     const first = requestAnimationFrame(() => {
-      second = requestAnimationFrame(() => startTransition(() => setAll(true)));
+      second = requestAnimationFrame(() => startTransition(next));
     });
     return () => {
       cancelAnimationFrame(first);
       cancelAnimationFrame(second);
     };
-  }, []);
-  return all ? count : Math.min(count, FIRST_SCREEN_CARDS);
+  }, [all, revealed, count]);
+  return all ? count : Math.min(count, revealed);
 }
 
 /** Card-shaped placeholders while a list loads; `label` is announced instead. */
