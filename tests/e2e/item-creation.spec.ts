@@ -108,13 +108,10 @@ test('a photo becomes an item: preview, progress, then its edit dialog', async (
   // The display copy is the item's photo.
   await expect(edit.getByTestId('item-photos').getByRole('img')).toHaveCount(1);
   await expectNoAxeViolations(page, 'edit dialog after creation');
+  // Read before the dialog closes: after Escape the field is gone, and reading it would wait forever.
+  const itemName = await name.inputValue();
   await page.keyboard.press('Escape');
-  await expect(
-    page
-      .getByTestId('item-card')
-      .filter({ hasText: await name.inputValue() })
-      .first(),
-  ).toBeVisible();
+  await expect(page.getByTestId('item-card').filter({ hasText: itemName }).first()).toBeVisible();
   expect(refused).toEqual([]);
 });
 
