@@ -20,8 +20,8 @@ import { presentItemView, presentOwnItem, presentSharedItem } from './item-prese
 import { listAvailableItems, listOwnItems } from './list-items';
 import { updateItem } from './update-item';
 
-/** The item form schema, bounded by the server's earliest date, parsed per request. */
-const itemBody = perRequestBody(() => itemFormSchema(earliestReservationDate()));
+/** The item form schema, bounded by the server's earliest date, checked per request. */
+const itemBody = perRequestBody(() => [earliestReservationDate()], itemFormSchema);
 
 /** Spec §7 "Items". Authorization: the policy module, and the visibility rule inside each query. */
 export const itemRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

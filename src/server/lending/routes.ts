@@ -27,10 +27,11 @@ import { takeLendingStep } from './take-lending-step';
  * The borrow form's schema, bounded by the server's widest "today": the
  * start not before yesterday in UTC (as for the item reservation date) and
  * not later than a year after tomorrow in UTC, so no time zone is refused
- * what its form allowed. Parsed per request.
+ * what its form allowed. Checked per request against today's bounds.
  */
-const createBody = perRequestBody(() =>
-  createLendingRequestSchema(earliestReservationDate(), latestBorrowStart(latestLocalToday())),
+const createBody = perRequestBody(
+  () => [earliestReservationDate(), latestBorrowStart(latestLocalToday())],
+  createLendingRequestSchema,
 );
 
 /**

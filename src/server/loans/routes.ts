@@ -28,9 +28,9 @@ import { requestExtension, type ExtensionStep } from './request-extension';
 /**
  * A recorded loan cannot start or end in the future: the server's widest
  * "today" (tomorrow in UTC), so no time zone is refused what its form
- * allowed. Parsed per request.
+ * allowed. Checked per request.
  */
-const recordLoanBody = perRequestBody(() => recordLoanSchema(latestLocalToday()));
+const recordLoanBody = perRequestBody(() => [latestLocalToday()], recordLoanSchema);
 
 /**
  * Extending a loan (issue 18, docs/decisions/0026). Each step commits with

@@ -44,7 +44,8 @@ export async function readNotificationPreferences(
   return result;
 }
 
-function defaultPreferences(): NotificationPreferences {
+/** A fresh copy of the defaults, for a caller to lay a person's rows over. */
+export function defaultPreferences(): NotificationPreferences {
   return Object.fromEntries(
     NOTIFICATION_KINDS.map((kind) => [kind, { ...DEFAULT_NOTIFICATION_PREFERENCES[kind] }]),
   ) as NotificationPreferences;

@@ -2,7 +2,7 @@ import type { NotificationKind } from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
 import { notifications } from '../db/schema';
 import { enqueueJobs, type JobSpec } from '../jobs/enqueue-job';
-import { readNotificationPreferences } from './notification-preferences';
+import { readDeliveryFacts } from './delivery-facts';
 
 /** How long an event may wait unseen before it goes into an email digest. */
 export const EMAIL_DIGEST_DELAY_MS = 15 * 60_000;
@@ -20,11 +20,12 @@ export interface NotificationInput {
 
 /**
  * Records notifications and queues their delivery, inside the caller's
- * transaction (docs/decisions/0023-job-queue.md): a push job per notification
- * whose kind the person gets by push, and one pending email digest per person
- * who gets the kind by email (its time is kept when more events arrive, so a
- * busy conversation does not postpone the mail forever). Three statements
- * whatever the number of recipients.
+ * transaction (docs/decisions/0023-job-queue.md, 0033): a push job per
+ * notification whose kind the person gets by push, when they have a device to
+ * push to; and an email digest for each person who gets the kind by email,
+ * unless theirs is already pending (its time is kept when more events
+ * arrive, so a busy conversation does not postpone the mail forever). Two
+ * statements, three when a job is queued, whatever the number of recipients.
  */
 export async function recordNotifications(
   tx: DbOrTx,
@@ -32,12 +33,12 @@ export async function recordNotifications(
   now = new Date(),
 ): Promise<void> {
   if (inputs.length === 0) return;
-  const preferences = await readNotificationPreferences(
+  const facts = await readDeliveryFacts(
     tx,
-    inputs.map((input) => input.userId),
+    inputs.map((input) => ({ userId: input.userId, digestJobKey: emailDigestJobKey(input.userId) })),
   );
   const wanted = inputs.filter((input) => {
-    const choice = preferences.get(input.userId)?.[input.kind];
+    const choice = facts.get(input.userId)?.preferences[input.kind];
     return choice && (choice.push || choice.email);
   });
   if (wanted.length === 0) return;
@@ -57,9 +58,13 @@ export async function recordNotifications(
   const jobs: JobSpec[] = [];
   const digests = new Set<string>();
   for (const row of rows) {
-    const choice = preferences.get(row.userId)?.[row.kind];
-    if (choice?.push) jobs.push({ name: 'deliver-push', payload: { notificationId: row.id } });
-    if (choice?.email) digests.add(row.userId);
+    const person = facts.get(row.userId);
+    const choice = person?.preferences[row.kind];
+    // No device: the notification stays in the app; a device added later gets the events after it.
+    if (choice?.push && person?.hasPushDevice) {
+      jobs.push({ name: 'deliver-push', payload: { notificationId: row.id } });
+    }
+    if (choice?.email && !person?.digestPending) digests.add(row.userId);
   }
   const digestAt = new Date(now.getTime() + EMAIL_DIGEST_DELAY_MS);
   for (const userId of digests) {
