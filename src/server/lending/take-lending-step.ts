@@ -4,7 +4,7 @@ import type { Database, DbOrTx } from '../db/client';
 import { items, lendingRequests } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { visibleToViewer } from '../items/item-visibility';
-import { insertMessages } from '../messages/post-message';
+import { insertMessages, type PostedMessage } from '../messages/post-message';
 import { syncLoanReminder } from '../loans/sync-loan-reminder';
 import { authorize, type Actor } from '../policies';
 import type { LendingChange } from './announce-lending-change';
@@ -120,7 +120,7 @@ export async function applyLendingStep(
   if (requesterId === null) {
     return { requestId: request.id, itemId: item.id, requesterId, ownerId: request.ownerId, posted: [] };
   }
-  const posted = await insertMessages(tx, [
+  const posted: PostedMessage[] = await insertMessages(tx, [
     lendingStepMessage({ action, requestId: request.id, requesterId, ownerId: request.ownerId, itemName: item.name }),
   ]);
   if (decides && ownerResponse) {

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { lendingRequests, loanExtensionRequests } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { insertOwnerResponse } from '../lending/lending-messages';
-import { insertMessages } from '../messages/post-message';
+import { insertMessages, type PostedMessage } from '../messages/post-message';
 import { authorize, type Actor } from '../policies';
 import { extensionStepMessage } from './extension-messages';
 import { lockLoan } from './lock-loan';
@@ -63,7 +63,7 @@ export async function answerExtension(
         expectedReturnDate: open.requestedUntil,
       });
     }
-    const posted = await insertMessages(tx, [
+    const posted: PostedMessage[] = await insertMessages(tx, [
       extensionStepMessage({
         event: answer === 'accept' ? 'extension_accepted' : 'extension_declined',
         lendingRequestId: loan.id,

@@ -7,7 +7,7 @@ import { loanExtensionRequests } from '../db/schema';
 import { AppError } from '../http/app-error';
 import type { LendingChange } from '../lending/announce-lending-change';
 import { insertOwnerResponse } from '../lending/lending-messages';
-import { insertMessages } from '../messages/post-message';
+import { insertMessages, type PostedMessage } from '../messages/post-message';
 import { authorize, type Actor } from '../policies';
 import { extensionStepMessage } from './extension-messages';
 import { lockLoan } from './lock-loan';
@@ -72,7 +72,7 @@ export async function requestExtension(
       .values({ lendingRequestId: loan.id, requesterId: actor.id, requestedUntil, message })
       .returning();
     if (!extension) throw new Error('The extension row was not written');
-    const posted = await insertMessages(tx, [
+    const posted: PostedMessage[] = await insertMessages(tx, [
       extensionStepMessage({
         event: 'extension_requested',
         lendingRequestId: loan.id,

@@ -1,7 +1,7 @@
 import type { ConversationSummary, Message, Thread } from '../../contract/schemas/messages';
 import type { ConversationRow } from './list-conversations';
 import type { ThreadWithPartner } from './get-thread';
-import type { ThreadMessageRow } from './thread-query';
+import type { StoredMessage } from './post-message';
 
 /** Spec §3 Conversation summary: one row of the actor's conversation list. */
 export function presentConversation(row: ConversationRow): ConversationSummary {
@@ -25,47 +25,28 @@ export function presentThread({ partner, messages }: ThreadWithPartner): Thread 
   return { partner: { id: partner.partnerId, name: partner.name, deleted: partner.deleted }, messages };
 }
 
-/** Spec §3 Message: the contract shape of one row (the answer to sending; the thread's page is selected in it). */
-export function presentMessage(row: ThreadMessageRow): Message {
-  const { message, lendingRequest: lending, networkRequest: network } = row;
+/**
+ * The answer to sending a user message: the same shape as its row in the
+ * sender's thread (thread-query.ts), from what the insert returned. A user
+ * message is unread when sent, names no request, and its sender is the
+ * signed-in person, whose account is not deleted.
+ */
+export function presentSentMessage(
+  posted: StoredMessage,
+  message: { content: string; senderName: string },
+): Message {
   return {
-    id: message.id,
-    senderId: message.senderId,
-    receiverId: message.receiverId,
+    id: posted.id,
+    senderId: posted.senderId,
+    receiverId: posted.receiverId,
     content: message.content,
-    messageType: message.messageType,
-    systemEvent: message.systemEvent,
-    systemItemName: message.systemItemName,
-    createdAt: message.createdAt.toISOString(),
-    readAt: message.readAt ? message.readAt.toISOString() : null,
-    sender: { name: row.senderName, deleted: row.senderDeleted },
-    // Left joins give a null id when the message has no request (or one the reader is not party to). A loan
-    // whose item is deleted stays, under the item's kept name (docs/decisions/0028).
-    lendingRequest:
-      lending?.id && lending.ownerId && lending.requesterId && lending.status
-        ? {
-            id: lending.id,
-            itemId: lending.itemId,
-            itemName: lending.itemName ?? '',
-            ownerId: lending.ownerId,
-            requesterId: lending.requesterId,
-            status: lending.status,
-            requestedFrom: lending.requestedFrom,
-            expectedReturnDate: lending.expectedReturnDate,
-          }
-        : null,
-    networkRequest:
-      network?.id && network.requesterId && network.title && network.urgency
-        ? {
-            id: network.id,
-            requesterId: network.requesterId,
-            title: network.title,
-            description: network.description,
-            category: network.category,
-            urgency: network.urgency,
-            answered: network.answered,
-            matchedItems: network.matchedItems ?? [],
-          }
-        : null,
+    messageType: 'user',
+    systemEvent: null,
+    systemItemName: null,
+    createdAt: posted.createdAt.toISOString(),
+    readAt: null,
+    sender: { name: message.senderName, deleted: false },
+    lendingRequest: null,
+    networkRequest: null,
   };
 }

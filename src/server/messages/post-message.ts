@@ -27,13 +27,18 @@ export interface PostedMessage {
   receiverId: string;
 }
 
+/** A message as insertMessages stored it: with its time, for an answer built without reading it back. */
+export interface StoredMessage extends PostedMessage {
+  createdAt: Date;
+}
+
 /**
  * Writes messages inside the caller's transaction (a request's status and its
  * system message commit together, or not at all), with their notifications
  * (docs/decisions/0024): pass a transaction, not the pool. Call
  * `announceMessages` once the transaction has committed.
  */
-export async function insertMessages(tx: DbOrTx, rows: readonly NewMessage[]): Promise<PostedMessage[]> {
+export async function insertMessages(tx: DbOrTx, rows: readonly NewMessage[]): Promise<StoredMessage[]> {
   if (rows.length === 0) return [];
   const posted = await tx
     .insert(messages)
@@ -49,7 +54,12 @@ export async function insertMessages(tx: DbOrTx, rows: readonly NewMessage[]): P
         networkRequestId: row.networkRequestId ?? null,
       })),
     )
-    .returning({ id: messages.id, senderId: messages.senderId, receiverId: messages.receiverId });
+    .returning({
+      id: messages.id,
+      senderId: messages.senderId,
+      receiverId: messages.receiverId,
+      createdAt: messages.createdAt,
+    });
   // Every message is also a notification for its receiver (push, email digest), in the same transaction.
   await notifyAboutMessages(
     tx,

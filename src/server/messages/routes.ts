@@ -8,13 +8,13 @@ import {
   threadSchema,
 } from '../../contract/schemas/messages';
 import type { Database } from '../db/client';
-import { ensureActingAs, requireActor } from '../policies';
+import { ensureActingAs, requireActor, requireSession } from '../policies';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit';
 import { messageSendLimit } from '../rate-limits/message-send-limit';
 import { getThread } from './get-thread';
 import { listConversations } from './list-conversations';
 import { markConversationRead } from './mark-read';
-import { presentConversation, presentMessage, presentThread } from './message-presenter';
+import { presentConversation, presentThread } from './message-presenter';
 import { sendMessage } from './send-message';
 
 /**
@@ -58,12 +58,13 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     '/api/messages',
     { schema: { body: sendMessageSchema, response: { 201: messageSchema } } },
     async (request, reply) => {
+      const { user } = requireSession(request);
       const actor = requireActor(request);
       ensureActingAs(actor, request.body.senderId);
       // Counted before the recipient check, so probing who may be messaged costs budget too.
       await consumeRateLimit(db, messageSendLimit(actor.id));
-      const sent = await sendMessage(db, app.liveEvents, actor, request.body, request.log);
-      return reply.status(201).send(presentMessage(sent));
+      const sent = await sendMessage(db, app.liveEvents, { id: actor.id, name: user.name }, request.body, request.log);
+      return reply.status(201).send(sent);
     },
   );
 };

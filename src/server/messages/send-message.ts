@@ -1,14 +1,12 @@
-import { eq } from 'drizzle-orm';
-import type { SendMessageInput } from '../../contract/schemas/messages';
+import type { Message, SendMessageInput } from '../../contract/schemas/messages';
 import type { Database } from '../db/client';
-import { messages } from '../db/schema';
 import { announceAfterCommit, backgroundAnnounceLog, type AnnounceLog } from '../events/announce-after-commit';
 import type { LiveEventBus } from '../events/live-event-bus';
 import { AppError } from '../http/app-error';
 import { can, type Actor } from '../policies';
 import { findPartner } from './messaging-relationship';
+import { presentSentMessage } from './message-presenter';
 import { announceMessages, insertMessages } from './post-message';
-import { selectThreadMessages, type ThreadMessageRow } from './thread-query';
 
 type SendMessageValues = Pick<SendMessageInput, 'receiverId'> & { content: string };
 
@@ -18,14 +16,20 @@ type SendMessageValues = Pick<SendMessageInput, 'receiverId'> & { content: strin
  * no block between them (decision 0018, amending 0010); a receiver who does
  * not exist is refused the same way as a stranger, so the answer does not
  * reveal which ids are accounts.
+ *
+ * The answer is the message as the sender's thread shows it, built from
+ * what was stored (the insert's id and time) and the sender's name, not read
+ * back: a user message has no request or item to join
+ * (send-message-answer.test.ts compares it with the thread's copy).
  */
 export async function sendMessage(
   db: Database,
   bus: LiveEventBus,
-  actor: Actor,
+  sender: Actor & { name: string },
   input: SendMessageValues,
   log: AnnounceLog = backgroundAnnounceLog,
-): Promise<ThreadMessageRow> {
+): Promise<Message> {
+  const actor: Actor = { id: sender.id };
   if (input.receiverId === actor.id) {
     throw AppError.invalid('You cannot message yourself', 'errors.invalid_input', [
       { path: 'receiverId', messageKey: 'errors.invalid_input' },
@@ -47,11 +51,8 @@ export async function sendMessage(
   );
   await announceAfterCommit(log, () => announceMessages(db, bus, posted));
   const [created] = posted;
-  const [row] = created ? await selectThreadMessages(db, actor.id, input.receiverId, eq(messages.id, created.id)) : [];
-  // Gone right after it was stored: one of the two accounts was deleted
-  // meanwhile, and the conversation with it.
-  if (!row) throw AppError.notFound('The conversation no longer exists');
-  return row;
+  if (!created) throw new Error('The message insert returned no row');
+  return presentSentMessage(created, { content: input.content, senderName: sender.name });
 }
 
 function recipientNotAllowed() {

@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Message } from '../../contract/schemas/messages';
 import type { DbOrTx } from '../db/client';
 import { preparedPerHandle } from '../db/prepared';
@@ -19,107 +19,6 @@ import { relationshipColumns, type Partner } from './messaging-relationship';
  * 3-second poll (spec §9) cheap however long two people have been talking.
  */
 export const THREAD_MESSAGE_LIMIT = 200;
-
-/** One of the reader's items a network request matched. */
-export interface MatchedItem {
-  id: string;
-  name: string;
-}
-
-/**
- * Messages between `readerId` and `partnerId` (both directions, nobody
- * else's) that `where` selects, newest first, as Drizzle rows for
- * presentMessage, each with its sender's name, the lending request it is
- * about (current status, item name) and the network request it carries
- * (whether the reader already answered, and which of the reader's items it
- * matched). One query whatever their number.
- *
- * The linked requests are joined only when the reader is party to them, so
- * a message can never show a request between other people.
- */
-function threadMessagesQuery(db: DbOrTx, readerId: string, partnerId: string, where: SQL) {
-  return db
-    .select({
-      message: messages,
-      senderName: users.name,
-      senderDeleted: sql<boolean>`${users.deletedAt} IS NOT NULL`,
-      lendingRequest: {
-        id: lendingRequests.id,
-        itemId: lendingRequests.itemId,
-        // A kept loan outlives its item: the name copied into the loan when the item went (ADR 0028).
-        itemName: sql<string | null>`coalesce(${items.name}, ${lendingRequests.itemName})`,
-        ownerId: lendingRequests.ownerId,
-        requesterId: lendingRequests.requesterId,
-        status: lendingRequests.status,
-        requestedFrom: lendingRequests.requestedFrom,
-        expectedReturnDate: lendingRequests.expectedReturnDate,
-      },
-      networkRequest: {
-        id: networkRequests.id,
-        requesterId: networkRequests.requesterId,
-        title: networkRequests.title,
-        description: networkRequests.description,
-        category: networkRequests.category,
-        urgency: networkRequests.urgency,
-        answered: sql<boolean>`EXISTS (
-          SELECT 1 FROM ${networkRequestResponses} r
-           WHERE r.network_request_id = ${networkRequests.id} AND r.responder_id = ${readerId})`,
-        // "You may have this" (ADR 0028): the reader's own matched items, only on a request that
-        // reached them; a subquery of this one statement, at most a few rows per message.
-        matchedItems: sql<MatchedItem[]>`(
-          SELECT coalesce(json_agg(json_build_object('id', mi.id, 'name', mi.name) ORDER BY mi.name, mi.id), '[]'::json)
-            FROM ${networkRequestMatches} nrm
-            JOIN ${items} mi ON mi.id = nrm.item_id
-           WHERE nrm.network_request_id = ${networkRequests.id}
-             AND nrm.owner_id = ${readerId}
-             AND ${messages.receiverId} = ${readerId})`,
-      },
-    })
-    .from(messages)
-    .innerJoin(users, eq(users.id, messages.senderId))
-    .leftJoin(
-      lendingRequests,
-      and(
-        eq(lendingRequests.id, messages.lendingRequestId),
-        or(eq(lendingRequests.requesterId, readerId), eq(lendingRequests.ownerId, readerId)),
-      ),
-    )
-    .leftJoin(items, eq(items.id, lendingRequests.itemId))
-    .leftJoin(
-      networkRequests,
-      and(
-        eq(networkRequests.id, messages.networkRequestId),
-        or(eq(networkRequests.requesterId, readerId), eq(networkRequests.requesterId, partnerId)),
-      ),
-    )
-    .where(
-      and(
-        or(
-          and(eq(messages.senderId, readerId), eq(messages.receiverId, partnerId)),
-          and(eq(messages.senderId, partnerId), eq(messages.receiverId, readerId)),
-        ),
-        where,
-      ),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(THREAD_MESSAGE_LIMIT);
-}
-export type ThreadMessageRow = Awaited<ReturnType<typeof threadMessagesQuery>>[number];
-
-/**
- * Messages of the thread that `where` selects (sending reads back the one it
- * stored), with everything the thread shows of them. The GET route reads
- * the page through threadMessagesJson, which must give the same shape:
- * thread-shape.test.ts compares the two byte for byte.
- */
-export function selectThreadMessages(
-  db: DbOrTx,
-  readerId: string,
-  partnerId: string,
-  where: SQL,
-): Promise<ThreadMessageRow[]> {
-  return threadMessagesQuery(db, readerId, partnerId, where);
-}
 
 /**
  * A timestamp as the API writes it, `Date.toISOString()`'s form: UTC,

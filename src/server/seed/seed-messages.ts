@@ -29,7 +29,7 @@ export async function seedConversations(context: SeedContext): Promise<void> {
       .limit(1);
     if (existing) continue;
     const sent = await sendMessage(context.db, context.bus, sender, { receiverId: receiver.id, content: message.text });
-    await datePostedMessages(context, [sent.message], message.daysAgo);
+    await datePostedMessages(context, [sent], message.daysAgo);
     context.counts.messages += 1;
   }
 }
