@@ -44,6 +44,7 @@ export function reminderHandlers(t: TestApp): JobHandlers {
   return {
     'deliver-push': async () => undefined,
     'email-digest': async () => undefined,
+    'email-digests-due': async () => undefined,
     'loan-reminder': createLoanReminderJob({ db: t.db, timing: TIMING }),
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client';
 import { notifications } from '../../src/server/db/schema';
+import { queueDueDigests } from '../../src/server/notifications/email/digest-schedule';
 import {
   EMAIL_DIGEST_DELAY_MS,
   recordNotifications,
@@ -9,9 +10,10 @@ import {
 
 /**
  * Records notifications as if they happened a digest delay (and a second)
- * ago: their digest job is due now, and the digest finds them old enough to
- * mail. The rows this transaction wrote are the ones whose `created_at` is
- * the transaction's `now()`.
+ * ago, and queues the digests due now as the minute's 'email-digests-due'
+ * job does: the digest job is queued, and finds them old enough to mail. The
+ * rows this transaction wrote are the ones whose `created_at` is the
+ * transaction's `now()`.
  */
 export async function recordDigestDue(db: Database, inputs: NotificationInput[]): Promise<void> {
   const earlier = new Date(Date.now() - EMAIL_DIGEST_DELAY_MS - 1000);
@@ -22,4 +24,5 @@ export async function recordDigestDue(db: Database, inputs: NotificationInput[])
       .set({ createdAt: earlier })
       .where(sql`${notifications.createdAt} = now()`);
   });
+  await queueDueDigests(db, new Date());
 }

@@ -33,7 +33,9 @@ describe('perRequestBody', () => {
     dated.nextDay();
     const parsed = dated.body.safeParse({ from: '2026-05-01' });
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([[['from'], 'validation.dateInPast']]);
+    expect(parsed.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['from'], 'validation.dateInPast'],
+    ]);
     expect(dated.builds()).toBe(2);
   });
 

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
 import type { Database } from '../db/client';
 import { createLoanReminderJob } from '../loans/loan-reminder-job';
+import { queueDueDigests } from '../notifications/email/digest-schedule';
 import { createEmailDigestJob } from '../notifications/email/email-digest-job';
 import { createDeliverPushJob } from '../notifications/push/deliver-push-job';
 import type { JobHandlers } from './job-runner';
@@ -12,6 +13,9 @@ export function createJobHandlers(deps: { db: Database; config: AppConfig; logge
   return {
     'deliver-push': createDeliverPushJob({ db, push: config.push, logger }),
     'email-digest': createEmailDigestJob({ db, config, logger }),
+    'email-digests-due': async () => {
+      await queueDueDigests(db, new Date());
+    },
     'loan-reminder': createLoanReminderJob({ db, timing: config.reminders }),
   };
 }

@@ -11,6 +11,8 @@ export const JOB_PAYLOAD_SCHEMAS = {
   'deliver-push': z.object({ notificationId: z.uuid() }),
   /** Mail a person what they have not seen in the app since the last digest. */
   'email-digest': z.object({ userId: z.uuid() }),
+  /** Every minute (JOB_SCHEDULE): turn the digests that fell due into 'email-digest' jobs. */
+  'email-digests-due': z.object({}),
   /** The next reminder of a loan: the day before its due date, then the overdue notices. */
   'loan-reminder': z.object({ lendingRequestId: z.uuid() }),
 } as const;
@@ -18,3 +20,13 @@ export const JOB_PAYLOAD_SCHEMAS = {
 export type JobName = keyof typeof JOB_PAYLOAD_SCHEMAS;
 export type JobPayloads = { [N in JobName]: z.infer<(typeof JOB_PAYLOAD_SCHEMAS)[N]> };
 export const JOB_NAMES = Object.keys(JOB_PAYLOAD_SCHEMAS) as JobName[];
+
+/**
+ * Jobs on a clock rather than on an event: graphile-worker's cron, which
+ * queues each minute's job once however many instances run (its
+ * known_crontabs table). A missed minute is not made up: the next one
+ * finds what fell due meanwhile.
+ */
+export const JOB_SCHEDULE: readonly { task: JobName; match: string }[] = [
+  { task: 'email-digests-due', match: '* * * * *' },
+];

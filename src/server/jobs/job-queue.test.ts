@@ -19,6 +19,7 @@ function recordingHandlers(seen: string[]): JobHandlers {
   return {
     'deliver-push': async ({ notificationId }) => void seen.push(`push:${notificationId}`),
     'email-digest': async ({ userId }) => void seen.push(`digest:${userId}`),
+    'email-digests-due': async () => void seen.push('digests-due'),
     'loan-reminder': async ({ lendingRequestId }) => void seen.push(lendingRequestId),
   };
 }

@@ -1,5 +1,6 @@
 import {
   Logger as WorkerLogger,
+  parseCronItems,
   run,
   runOnce,
   type LogFunctionFactory,
@@ -8,7 +9,7 @@ import {
 } from 'graphile-worker';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { JOB_NAMES, JOB_PAYLOAD_SCHEMAS, type JobName, type JobPayloads } from './job-names';
+import { JOB_NAMES, JOB_PAYLOAD_SCHEMAS, JOB_SCHEDULE, type JobName, type JobPayloads } from './job-names';
 
 /** What each job does; a handler that throws is retried with graphile-worker's backoff. */
 export type JobHandlers = { [N in JobName]: (payload: JobPayloads[N]) => Promise<void> };
@@ -40,8 +41,15 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   const runner: Runner = await run({
     pgPool: pool,
     taskList: toTaskList(options.handlers),
-    // No cron: reminders are jobs with a time (it would otherwise look for a ./crontab file).
-    parsedCronItems: [],
+    // Given here, so graphile-worker does not look for a ./crontab file. Reminders are jobs with a time.
+    parsedCronItems: parseCronItems(
+      JOB_SCHEDULE.map(({ task, match }) => ({
+        task,
+        match,
+        identifier: task,
+        options: { backfillPeriod: 0, maxAttempts: 1 },
+      })),
+    ),
     concurrency,
     pollInterval: options.pollIntervalMs ?? 2_000,
     // main.ts owns the signals and the shutdown order.

@@ -31,10 +31,7 @@ export function presentThread({ partner, messages }: ThreadWithPartner): Thread 
  * message is unread when sent, names no request, and its sender is the
  * signed-in person, whose account is not deleted.
  */
-export function presentSentMessage(
-  posted: StoredMessage,
-  message: { content: string; senderName: string },
-): Message {
+export function presentSentMessage(posted: StoredMessage, message: { content: string; senderName: string }): Message {
   return {
     id: posted.id,
     senderId: posted.senderId,

@@ -33,7 +33,10 @@ describe('POST /api/messages: the answer', () => {
     const answer = sent.json<Message>();
     const shown = (await thread(alice, bob.id)).json<Thread>().messages.find((m) => m.id === answer.id);
     expect(JSON.stringify(answer)).toBe(JSON.stringify(shown));
-    expect(answer).toMatchObject({ content: 'Drill on Saturday?', sender: { name: 'Alice "Ali" Ünal', deleted: false } });
+    expect(answer).toMatchObject({
+      content: 'Drill on Saturday?',
+      sender: { name: 'Alice "Ali" Ünal', deleted: false },
+    });
   });
 
   it('carries the stored time, to the millisecond as the thread gives it', async () => {

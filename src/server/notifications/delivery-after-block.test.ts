@@ -7,6 +7,7 @@ import { createMutualContacts, createUser } from '../../../tests/support/factori
 import { clearQueuedJobs } from '../../../tests/support/jobs';
 import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink';
 import { runDueJobs } from '../jobs/job-runner';
+import { queueDueDigests } from './email/digest-schedule';
 import { createEmailDigestJob } from './email/email-digest-job';
 import { createDeliverPushJob } from './push/deliver-push-job';
 import { EMAIL_DIGEST_DELAY_MS, recordNotifications } from './record-notifications';
@@ -49,11 +50,14 @@ afterEach(async () => {
 async function deliverLater(): Promise<void> {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(Date.now() + EMAIL_DIGEST_DELAY_MS + 60_000) });
   try {
+    // The minute's 'email-digests-due' (a cron job, which runDueJobs does not run) queues the digests due.
+    await queueDueDigests(t.db, new Date());
     await runDueJobs(
       t.database.url,
       {
         'deliver-push': createDeliverPushJob({ db: t.db, push: t.config.push, logger, agent }),
         'email-digest': createEmailDigestJob({ db: t.db, config: t.config, logger }),
+        'email-digests-due': async () => {},
         'loan-reminder': async () => {},
       },
       logger,

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
 import { createUser } from '../../../tests/support/factories';
 import { clearQueuedJobs, queuedJobs as listQueuedJobs } from '../../../tests/support/jobs';
-import { notificationPreferences, notifications, pushSubscriptions } from '../db/schema';
-import { EMAIL_DIGEST_DELAY_MS, emailDigestJobKey, recordNotifications } from './record-notifications';
+import { notificationPreferences, notifications, pendingEmailDigests, pushSubscriptions } from '../db/schema';
+import { EMAIL_DIGEST_DELAY_MS, recordNotifications } from './record-notifications';
 
 let database: TestDatabase;
 
@@ -16,6 +16,7 @@ afterAll(async () => {
 });
 
 const queuedJobs = () => listQueuedJobs(database.pool);
+const pendingDigests = () => database.db.select().from(pendingEmailDigests);
 /** A browser of `user` that can take pushes (the row the subscribe route writes). */
 async function addPushDevice(user: { id: string }): Promise<void> {
   await database.db.insert(pushSubscriptions).values({
@@ -29,10 +30,11 @@ async function addPushDevice(user: { id: string }): Promise<void> {
 async function clearAll(): Promise<void> {
   await clearQueuedJobs(database.pool);
   await database.db.delete(notifications);
+  await database.db.delete(pendingEmailDigests);
 }
 
 describe('recordNotifications', () => {
-  it('records each notification and queues a push per notification and one delayed digest per person', async () => {
+  it('records each notification, queues a push per notification and marks one digest per person due later', async () => {
     await clearAll();
     const ada = await createUser(database.db);
     await addPushDevice(ada);
@@ -48,11 +50,10 @@ describe('recordNotifications', () => {
     const rows = await database.db.select().from(notifications).where(eq(notifications.userId, ada.id));
     expect(rows.map((row) => row.event).sort()).toEqual(['message', 'request_created']);
     const jobs = await queuedJobs();
-    expect(jobs.filter((job) => job.task_identifier === 'deliver-push')).toHaveLength(2);
-    const digests = jobs.filter((job) => job.task_identifier === 'email-digest');
-    expect(digests).toHaveLength(1);
-    expect(digests[0]).toMatchObject({ key: emailDigestJobKey(ada.id), payload: { userId: ada.id } });
-    expect(digests[0]!.run_at.getTime()).toBe(now.getTime() + EMAIL_DIGEST_DELAY_MS);
+    expect(jobs.map((job) => job.task_identifier)).toEqual(['deliver-push', 'deliver-push']);
+    expect(await pendingDigests()).toEqual([
+      { userId: ada.id, dueAt: new Date(now.getTime() + EMAIL_DIGEST_DELAY_MS) },
+    ]);
   });
 
   it('keeps the first digest time when more events arrive', async () => {
@@ -65,9 +66,10 @@ describe('recordNotifications', () => {
       [{ userId: ada.id, kind: 'message', event: 'message', payload: {} }],
       new Date(first.getTime() + 10 * 60_000),
     );
-    const digests = (await queuedJobs()).filter((job) => job.task_identifier === 'email-digest');
-    expect(digests).toHaveLength(1);
-    expect(digests[0]!.run_at.getTime()).toBe(first.getTime() + EMAIL_DIGEST_DELAY_MS);
+    expect(await pendingDigests()).toEqual([
+      { userId: ada.id, dueAt: new Date(first.getTime() + EMAIL_DIGEST_DELAY_MS) },
+    ]);
+    expect(await queuedJobs()).toEqual([]);
   });
 
   it('follows the preferences: a channel turned off queues nothing for it; both off records nothing', async () => {
@@ -83,7 +85,8 @@ describe('recordNotifications', () => {
     ]);
     const rows = await database.db.select().from(notifications).where(eq(notifications.userId, ada.id));
     expect(rows.map((row) => row.kind)).toEqual(['message']);
-    expect((await queuedJobs()).map((job) => job.task_identifier)).toEqual(['email-digest']);
+    expect(await queuedJobs()).toEqual([]);
+    expect((await pendingDigests()).map((row) => row.userId)).toEqual([ada.id]);
   });
 
   it('uses three statements whatever the number of recipients', async () => {
@@ -107,66 +110,22 @@ describe('recordNotifications', () => {
   it('queues no push for someone without a device, but still records the notification and their digest', async () => {
     await clearAll();
     const ada = await createUser(database.db);
-    await recordNotifications(database.db, [{ userId: ada.id, kind: 'message', event: 'message', payload: {} }]);
-    expect(await database.db.select().from(notifications).where(eq(notifications.userId, ada.id))).toHaveLength(1);
-    expect((await queuedJobs()).map((job) => job.task_identifier)).toEqual(['email-digest']);
-  });
-
-  it('adds nothing to the queue while the digest is pending and there is no device: two statements', async () => {
-    await clearAll();
-    const ada = await createUser(database.db);
-    const first = new Date('2026-05-01T10:00:00Z');
-    await recordNotifications(database.db, [{ userId: ada.id, kind: 'message', event: 'message', payload: {} }], first);
-    const [queued] = await queuedJobs();
     const before = database.queryCount();
-    await recordNotifications(
-      database.db,
-      [{ userId: ada.id, kind: 'message', event: 'message', payload: {} }],
-      new Date(first.getTime() + 60_000),
-    );
+    await recordNotifications(database.db, [{ userId: ada.id, kind: 'message', event: 'message', payload: {} }]);
+    // The facts, then the notification with its digest in one statement: no job.
     expect(database.queryCount() - before).toBe(2);
-    // The very row, untouched: add_jobs would have rewritten it (a new revision).
-    const { rows } = await database.pool.query<{ revision: number }>(
-      'SELECT revision FROM graphile_worker._private_jobs WHERE key = $1',
-      [emailDigestJobKey(ada.id)],
-    );
-    expect(rows).toEqual([{ revision: 0 }]);
-    expect(await queuedJobs()).toEqual([queued]);
+    expect(await database.db.select().from(notifications).where(eq(notifications.userId, ada.id))).toHaveLength(1);
+    expect(await queuedJobs()).toEqual([]);
+    expect((await pendingDigests()).map((row) => row.userId)).toEqual([ada.id]);
   });
 
-  it('holds the pending digest until the notification commits, so a worker cannot take it before', async () => {
+  it('marks no digest for a kind the person does not get by email', async () => {
     await clearAll();
     const ada = await createUser(database.db);
-    await recordNotifications(database.db, [{ userId: ada.id, kind: 'message', event: 'message', payload: {} }]);
-    // graphile-worker's get_job takes a job FOR UPDATE SKIP LOCKED; ask the same from another connection.
-    const takeDigest = () =>
-      database.pool.query(
-        'SELECT id FROM graphile_worker._private_jobs WHERE key = $1 FOR UPDATE SKIP LOCKED',
-        [emailDigestJobKey(ada.id)],
-      );
-    let whileOpen = -1;
-    await database.db.transaction(async (tx) => {
-      await recordNotifications(tx, [{ userId: ada.id, kind: 'message', event: 'message', payload: {} }]);
-      whileOpen = (await takeDigest()).rowCount ?? -1;
-    });
-    expect(whileOpen).toBe(0);
-    expect((await takeDigest()).rowCount).toBe(1);
-  });
-
-  it('queues a new digest when the pending one is already running or failed once', async () => {
-    for (const state of ['locked_at = now()', 'attempts = 1']) {
-      await clearAll();
-      const ada = await createUser(database.db);
-      await recordNotifications(database.db, [{ userId: ada.id, kind: 'message', event: 'message', payload: {} }]);
-      await database.pool.query(`UPDATE graphile_worker._private_jobs SET ${state}`);
-      await recordNotifications(database.db, [{ userId: ada.id, kind: 'message', event: 'message', payload: {} }]);
-      const { rows } = await database.pool.query<{ revision: number; locked: boolean }>(
-        'SELECT revision, locked_at IS NOT NULL AS locked FROM graphile_worker._private_jobs WHERE key = $1',
-        [emailDigestJobKey(ada.id)],
-      );
-      // Running: graphile-worker gives the key to a new job; failed once: it is queued afresh (attempts reset).
-      expect(rows, state).toEqual(state.startsWith('locked') ? [{ revision: 0, locked: false }] : [{ revision: 1, locked: false }]);
-    }
+    await addPushDevice(ada);
+    await recordNotifications(database.db, [{ userId: ada.id, kind: 'handover', event: 'item_borrowed', payload: {} }]);
+    expect(await pendingDigests()).toEqual([]);
+    expect((await queuedJobs()).map((job) => job.task_identifier)).toEqual(['deliver-push']);
   });
 
   it('records nothing and queues nothing when the change rolls back', async () => {
@@ -180,5 +139,6 @@ describe('recordNotifications', () => {
     ).rejects.toThrow('rolled back');
     expect(await database.db.select().from(notifications)).toEqual([]);
     expect(await queuedJobs()).toEqual([]);
+    expect(await pendingDigests()).toEqual([]);
   });
 });

@@ -88,3 +88,25 @@ export const notifications = pgTable(
     check('notifications_event_length', lengthBetween(t.event, 1, 50)),
   ],
 );
+
+/**
+ * A person whose email digest is due at `due_at` (docs/decisions/0033): the
+ * first event they may be mailed about writes the row, later ones leave it
+ * (the digest is not postponed by a busy conversation). Once a minute the
+ * 'email-digests-due' job turns the due rows into digest jobs and deletes
+ * them; a digest that leaves younger events behind writes the row again for
+ * the oldest of them. A row per person rather than a queued job per person:
+ * the row costs a write one small insert in the statement that records the
+ * notification, where a job cost graphile-worker's add_jobs and a wasted
+ * wake-up of every worker.
+ */
+export const pendingEmailDigests = pgTable(
+  'pending_email_digests',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('pending_email_digests_due_idx').on(t.dueAt)],
+);

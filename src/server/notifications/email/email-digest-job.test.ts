@@ -35,6 +35,8 @@ function handlers(overrides: Partial<EmailDigestDeps> = {}): JobHandlers {
   return {
     'email-digest': createEmailDigestJob({ db: t.db, config: t.config, logger, ...overrides }),
     'deliver-push': async () => {},
+    // recordDigestDue queues the digests that fell due, as this job does each minute.
+    'email-digests-due': async () => {},
     'loan-reminder': async () => {},
   };
 }

@@ -2,10 +2,9 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config';
 import { derivedSecret } from '../../config/derived-secret';
 import type { Database } from '../../db/client';
-import { enqueueJob } from '../../jobs/enqueue-job';
 import type { JobPayloads } from '../../jobs/job-names';
-import { emailDigestJobKey } from '../record-notifications';
 import { claimDigest } from './claim-digest';
+import { rescheduleDigest } from './digest-schedule';
 import { createMailTransport, type MailTransport } from './mail-transport';
 import { renderDigest } from './render-digest';
 import { signUnsubscribeToken, UNSUBSCRIBE_KEY_PURPOSE } from './unsubscribe-token';
@@ -22,10 +21,11 @@ export interface EmailDigestDeps {
 }
 
 /**
- * The 'email-digest' job (docs/decisions/0025): one pending job per person,
- * queued by recordNotifications fifteen minutes after the first event it
- * covers. It claims what the person has not seen and is at least that old
- * (claim-digest.ts), queues itself again for younger events, renders
+ * The 'email-digest' job (docs/decisions/0025, 0033): one job per person at
+ * a time, queued when their digest falls due, fifteen minutes after the
+ * first event it covers (digest-schedule.ts). It claims what the person has
+ * not seen and is at least that old (claim-digest.ts), marks the digest due
+ * again for younger events, renders
  * it in their language and sends it, all inside one transaction: the claim
  * commits only after the SMTP server accepted the mail, and a failed send
  * rolls it back and fails the job, so graphile-worker retries it. A crash
@@ -44,11 +44,8 @@ export function createEmailDigestJob(deps: EmailDigestDeps): (payload: JobPayloa
     if (!transport) return;
     await db.transaction(async (tx) => {
       const { digest, nextDueAt } = await claimDigest(tx, userId, now());
-      // Events too young to mail get this digest again when the oldest is due. Replacing the key
-      // while this job runs adds a new job (graphile-worker), committed with this claim.
-      if (nextDueAt) {
-        await enqueueJob(tx, 'email-digest', { userId }, { jobKey: emailDigestJobKey(userId), runAt: nextDueAt });
-      }
+      // Events too young to mail get a digest again when the oldest is due, committed with this claim.
+      if (nextDueAt) await rescheduleDigest(tx, userId, nextDueAt);
       if (!digest) return;
       const unsubscribe = unsubscribeUrl(config.publicUrl, signUnsubscribeToken(tokenKey, { userId, scope: 'all' }));
       const mail = renderDigest(digest.recipient, digest.notifications, {

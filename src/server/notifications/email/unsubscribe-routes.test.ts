@@ -43,8 +43,9 @@ async function unsubscribeLinkFromDigest(recipient: { id: string; email: string 
     t.database.url,
     {
       'email-digest': createEmailDigestJob({ db: t.db, config: t.config, logger }),
-      // Other tests' subjects.
+      // Other tests' subjects; recordDigestDue queued the digest.
       'deliver-push': async () => {},
+      'email-digests-due': async () => {},
       'loan-reminder': async () => {},
     },
     logger,

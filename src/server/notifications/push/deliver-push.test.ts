@@ -41,7 +41,12 @@ const deliverPush = () => createDeliverPushJob({ db: t.db, push: t.config.push, 
 async function runJobs(): Promise<void> {
   await runDueJobs(
     t.database.url,
-    { 'deliver-push': deliverPush(), 'email-digest': async () => {}, 'loan-reminder': async () => {} },
+    {
+      'deliver-push': deliverPush(),
+      'email-digest': async () => {},
+      'email-digests-due': async () => {},
+      'loan-reminder': async () => {},
+    },
     logger,
   );
 }
