@@ -4,6 +4,7 @@ import type { SystemEvent } from '../../contract/schemas/messages';
 import { blockBetween } from '../blocks/block-sql';
 import type { DbOrTx } from '../db/client';
 import { items, lendingRequests, messages, networkRequestMatches, networkRequests, users } from '../db/schema';
+import { deliveryFactsColumns, toDeliveryFacts, type DeliveryFacts, type DeliveryFactsColumns } from './delivery-facts';
 import { recordNotifications, type NotificationInput } from './record-notifications';
 
 /**
@@ -32,7 +33,7 @@ const KIND_OF_SYSTEM_EVENT: Record<SystemEvent, NotificationKind | null> = {
   owner_account_deleted: null,
 };
 
-type MessageFacts = {
+type MessageFacts = DeliveryFactsColumns & {
   id: string;
   sender_id: string;
   receiver_id: string;
@@ -49,8 +50,8 @@ type MessageFacts = {
  * wrote them (so the message, its notification and its push job commit
  * together). One statement reads what the texts need and drops receivers who
  * must hear nothing: a deleted account, or someone with a block between them
- * and the sender (ADR 0018); then `recordNotifications` (three statements),
- * whatever the number of messages.
+ * and the sender (ADR 0018), with the receivers' delivery facts; then
+ * `recordNotifications` (one or two statements), whatever the number of messages.
  */
 export async function notifyAboutMessages(tx: DbOrTx, messageIds: readonly string[]): Promise<void> {
   const [onlyId] = messageIds;
@@ -71,7 +72,8 @@ export async function notifyAboutMessages(tx: DbOrTx, messageIds: readonly strin
            (SELECT mi.name FROM ${networkRequestMatches} nrm JOIN ${items} mi ON mi.id = nrm.item_id
              WHERE m.system_event = 'network_request'
                AND nrm.network_request_id = m.network_request_id AND nrm.owner_id = m.receiver_id
-             ORDER BY mi.name, mi.id LIMIT 1) AS matched_item_name
+             ORDER BY mi.name, mi.id LIMIT 1) AS matched_item_name,
+           ${deliveryFactsColumns(sql`m.receiver_id`)}
       FROM ${messages} m
       JOIN ${users} receiver ON receiver.id = m.receiver_id AND receiver.deleted_at IS NULL
       JOIN ${users} sender ON sender.id = m.sender_id
@@ -81,7 +83,9 @@ export async function notifyAboutMessages(tx: DbOrTx, messageIds: readonly strin
      WHERE ${matchesIds}
        AND NOT ${blockBetween(sql`m.sender_id`, sql`m.receiver_id`)}`);
   const inputs: NotificationInput[] = [];
+  const facts = new Map<string, DeliveryFacts>();
   for (const row of rows) {
+    facts.set(row.receiver_id, toDeliveryFacts(row));
     const kind = row.system_event
       ? KIND_OF_SYSTEM_EVENT[row.system_event]
       : row.message_type === 'user' || row.message_type === 'text'
@@ -103,5 +107,5 @@ export async function notifyAboutMessages(tx: DbOrTx, messageIds: readonly strin
       messageId: row.id,
     });
   }
-  await recordNotifications(tx, inputs);
+  await recordNotifications(tx, inputs, new Date(), facts);
 }

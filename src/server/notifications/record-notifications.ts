@@ -3,7 +3,7 @@ import type { NotificationKind } from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
 import { notifications } from '../db/schema';
 import { enqueueJobs } from '../jobs/enqueue-job';
-import { readDeliveryFacts } from './delivery-facts';
+import { readDeliveryFacts, type DeliveryFacts } from './delivery-facts';
 import { scheduleDigestsCte } from './email/digest-schedule';
 
 /** How long an event may wait unseen before it goes into an email digest. */
@@ -32,18 +32,24 @@ export interface NotificationInput {
  *   The digest is a row written in the same statement as the notifications
  *   (email/digest-schedule.ts), not a job.
  *
- * Two statements whatever the number of recipients, three when a push goes out.
+ * Two statements whatever the number of recipients, three when a push goes
+ * out; one fewer when the caller read the recipients' `known` facts with its
+ * own statement (delivery-facts.ts).
  */
 export async function recordNotifications(
   tx: DbOrTx,
   inputs: readonly NotificationInput[],
   now = new Date(),
+  known?: ReadonlyMap<string, DeliveryFacts>,
 ): Promise<void> {
   if (inputs.length === 0) return;
-  const facts = await readDeliveryFacts(
-    tx,
-    inputs.map((input) => input.userId),
-  );
+  const facts =
+    known && inputs.every((input) => known.has(input.userId))
+      ? known
+      : await readDeliveryFacts(
+          tx,
+          inputs.map((input) => input.userId),
+        );
   const choiceOf = (input: { userId: string; kind: NotificationKind }) =>
     facts.get(input.userId)?.preferences[input.kind];
   const wanted = inputs.filter((input) => {
