@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
-import { createContact, createUser } from '../../../tests/support/factories';
+import { createContact, createLendingRequest, createUser } from '../../../tests/support/factories';
 import { createItem, shareWithUser } from '../../../tests/support/item-factories';
 import type { LiveEvent } from '../../contract/schemas/live-events';
 import { items, lendingRequests, messages, networkRequests } from '../db/schema';
@@ -12,7 +12,8 @@ import { startLiveTestApp, type LiveTestApp } from '../../../tests/support/live'
 /*
  * What happens after a change committed is never the caller's problem: a
  * bus that fails does not turn a stored change into an error answer, and a
- * row that vanished right after its commit answers 404, not 500.
+ * row that vanished right after its commit answers 404 where the answer is
+ * read back, or what was stored where it is built from the insert; never 500.
  */
 
 let database: TestDatabase;
@@ -135,6 +136,19 @@ describe('a row gone right after its commit', () => {
   }
 
   it('answers 404 to a lending step whose request vanished, instead of 500', async () => {
+    const { alice, bob, drill } = await parties();
+    const pending = await createLendingRequest(database.db, drill, bob);
+    const sabotage = () => database.db.delete(lendingRequests).where(eq(lendingRequests.itemId, drill.id));
+    const t = await appWith(busDeletingOn('request_changed', sabotage));
+    const accepted = await t.request(alice, {
+      method: 'PUT',
+      url: `/api/lending-requests/${pending.id}`,
+      payload: { status: 'accepted' },
+    });
+    expect([accepted.statusCode, accepted.json()]).toMatchObject([404, { error: { code: 'not_found' } }]);
+  });
+
+  it('answers 201 with what was stored to a new request that vanished right after, never 500', async () => {
     const { bob, drill } = await parties();
     const sabotage = () => database.db.delete(lendingRequests).where(eq(lendingRequests.itemId, drill.id));
     const t = await appWith(busDeletingOn('request_changed', sabotage));
@@ -143,7 +157,9 @@ describe('a row gone right after its commit', () => {
       url: '/api/lending-requests',
       payload: borrowPayload(drill.id),
     });
-    expect([created.statusCode, created.json()]).toMatchObject([404, { error: { code: 'not_found' } }]);
+    // The answer is built from the insert, not read back (create-lending-request.ts): the request did commit.
+    expect([created.statusCode, created.json()]).toMatchObject([201, { itemId: drill.id, status: 'pending' }]);
+    expect(await database.db.select().from(lendingRequests).where(eq(lendingRequests.itemId, drill.id))).toEqual([]);
   });
 
   it('answers 201 with what was stored to a sent message that vanished right after (its conversation went with an account), never 500', async () => {

@@ -1,17 +1,18 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ACTIVE_REQUEST_STATUSES } from '../../contract/enums';
 import { isReservedForPersonalUse } from '../../contract/items';
 import type { createLendingRequestSchema } from '../../contract/schemas/lending';
 import { latestLocalToday } from '../dates/calendar-dates';
-import { isBlockBetween } from '../blocks/block-sql';
-import type { Database } from '../db/client';
-import { lendingRequests } from '../db/schema';
+import { blockBetween } from '../blocks/block-sql';
+import type { Database, DbOrTx } from '../db/client';
+import { lendingRequests, users } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { authorizeItem } from '../items/item-access';
 import { insertMessages } from '../messages/post-message';
 import { can, type Actor } from '../policies';
 import type { LendingChange } from './announce-lending-change';
+import type { LendingRequestRow } from './lending-query';
 import { mappingLendingConflicts, ownItemRequest, refusalError } from './lending-errors';
 import { lendingStepMessage } from './lending-messages';
 import { decideLendingStep } from './lending-state-machine';
@@ -27,18 +28,35 @@ const activeStatus = sql`${lendingRequests.status} IN (${sql.raw(ACTIVE_REQUEST_
 
 export type CreateLendingRequestValues = z.output<ReturnType<typeof createLendingRequestSchema>>;
 
+/** The change to announce, and the new request as its requester sees it (the answer, built without a read-back). */
+export interface CreatedLendingRequest extends LendingChange {
+  created: LendingRequestRow;
+}
+
+interface AskingFacts extends Record<string, unknown> {
+  blocked: boolean;
+  requester_name: string;
+  owner_name: string;
+  open: { requester_id: string; status: (typeof ACTIVE_REQUEST_STATUSES)[number] }[];
+}
+
 /**
  * POST /api/lending-requests (spec §4, §7). The item row is locked, so this
  * request and any other step on the same item (accept, hand-over, return,
  * the owner's edit) happen one after the other and see each other's result.
  * The request and its notification to the owner commit together.
+ *
+ * After the item's lock, one statement reads what the checks need (a block
+ * either way, the item's open requests) and the two names of the answer,
+ * which is then built from the rows at hand (the item just authorized, the
+ * request as inserted), not read back.
  */
 export async function createLendingRequest(
   db: Database,
   actor: Actor,
   input: CreateLendingRequestValues,
   today = latestLocalToday(),
-): Promise<LendingChange> {
+): Promise<CreatedLendingRequest> {
   return db.transaction(async (tx) => {
     // Asking needs sight of the item (`item:read`: 404 for anyone it is not
     // shared with, as if it did not exist); the lending policy refuses the owner.
@@ -46,14 +64,12 @@ export async function createLendingRequest(
     // The visibility rule above already hides items across a block; this
     // fresh statement also sees a block committed while we waited for the
     // item's lock (blocking locks the blocker's items, docs/decisions/0018).
-    if (item.ownerId !== actor.id && (await isBlockBetween(tx, actor.id, item.ownerId))) throw AppError.notFound();
+    const facts = await askingFacts(tx, actor.id, item.id, item.ownerId);
+    if (item.ownerId !== actor.id && facts.blocked) throw AppError.notFound();
     // The request the actor would make: only a requester may ask, so the owner is refused.
     const asked = { requesterId: actor.id, ownerId: item.ownerId, action: 'create' } as const;
     if (!can(actor, 'lendingRequest:act', asked)) throw ownItemRequest();
-    const open = await tx
-      .select({ requesterId: lendingRequests.requesterId, status: lendingRequests.status })
-      .from(lendingRequests)
-      .where(and(eq(lendingRequests.itemId, item.id), activeStatus));
+    const open = facts.open.map((row) => ({ requesterId: row.requester_id, status: row.status }));
     const mine = open.find((row) => row.requesterId === actor.id);
     const outcome = decideLendingStep('create', mine?.status ?? null);
     if (!outcome.allowed) throw refusalError(outcome.refusal);
@@ -83,7 +99,7 @@ export async function createLendingRequest(
           expectedReturnDate: input.expectedReturnDate,
           status: outcome.next,
         })
-        .returning({ id: lendingRequests.id }),
+        .returning(),
     );
     if (!created) throw new Error('The new lending request was not returned');
     const posted = await insertMessages(tx, [
@@ -96,6 +112,35 @@ export async function createLendingRequest(
         message: input.message,
       }),
     ]);
-    return { requestId: created.id, itemId: item.id, requesterId: actor.id, ownerId: item.ownerId, posted };
+    return {
+      requestId: created.id,
+      itemId: item.id,
+      requesterId: actor.id,
+      ownerId: item.ownerId,
+      posted,
+      created: {
+        request: created,
+        // The requester could ask only because the item is shared with them: they see all of it.
+        item: { ...item, visibleToViewer: true },
+        requesterId: actor.id,
+        requesterName: facts.requester_name,
+        requesterDeleted: false,
+        ownerName: facts.owner_name,
+        readerIsOwner: false,
+      },
+    };
   });
+}
+
+async function askingFacts(tx: DbOrTx, actorId: string, itemId: string, ownerId: string): Promise<AskingFacts> {
+  const { rows } = await tx.execute<AskingFacts>(sql`
+    SELECT ${blockBetween(actorId, ownerId)} AS blocked,
+           (SELECT name FROM ${users} WHERE id = ${actorId}) AS requester_name,
+           (SELECT name FROM ${users} WHERE id = ${ownerId}) AS owner_name,
+           coalesce((SELECT json_agg(json_build_object('requester_id', ${lendingRequests.requesterId}, 'status', ${lendingRequests.status}))
+                       FROM ${lendingRequests}
+                      WHERE ${lendingRequests.itemId} = ${itemId} AND ${activeStatus}), '[]') AS open`);
+  const [facts] = rows;
+  if (!facts) throw new Error('The asking facts returned no row');
+  return facts;
 }

@@ -56,8 +56,9 @@ export const lendingRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: stri
     async (request, reply) => {
       const actor = requireActor(request);
       ensureActingAs(actor, request.body.requesterId);
-      const change = await createLendingRequest(db, actor, request.body);
-      return reply.status(201).send(await settle(actor, change, request.log));
+      const { created, ...change } = await createLendingRequest(db, actor, request.body);
+      await announceLendingChange(db, app.liveEvents, change, request.log);
+      return reply.status(201).send(presentLendingRequest(created));
     },
   );
 
