@@ -125,7 +125,10 @@ describe('the job queue', () => {
           await handlers['loan-reminder'](payload);
         },
       };
-      runners.push(await startJobRunner({ databaseUrl: database.url, handlers: slow, logger, pollIntervalMs: 200 }));
+      runners.push(
+        // No clock jobs: a minute's tick during the test would add one to the count.
+        await startJobRunner({ databaseUrl: database.url, handlers: slow, logger, pollIntervalMs: 200, schedule: [] }),
+      );
     }
     try {
       await database.db.transaction(async (tx) => {
@@ -177,5 +180,20 @@ describe('enqueueJobs', () => {
     const seen: string[] = [];
     await runDueJobs(database.url, recordingHandlers(seen), logger);
     expect(seen.sort()).toEqual([`digest:${id(203)}`, `push:${id(201)}`, `push:${id(202)}`]);
+  });
+});
+
+describe('the jobs on a clock', () => {
+  it('are registered with graphile-worker when an instance starts its runner', async () => {
+    const runner = await startJobRunner({ databaseUrl: database.url, handlers: recordingHandlers([]), logger });
+    try {
+      // graphile-worker records each schedule it will run (once per tick across instances) at start-up.
+      const { rows } = await database.pool.query<{ identifier: string }>(
+        'SELECT identifier FROM graphile_worker._private_known_crontabs ORDER BY identifier',
+      );
+      expect(rows.map((row) => row.identifier)).toEqual(['email-digests-due']);
+    } finally {
+      await runner.stop();
+    }
   });
 });

@@ -27,6 +27,8 @@ export interface JobRunnerOptions {
   concurrency?: number;
   /** How often to look for jobs whose time has come (new jobs are announced at once by NOTIFY). */
   pollIntervalMs?: number;
+  /** The jobs on a clock (default JOB_SCHEDULE); tests that count jobs pass none. */
+  schedule?: typeof JOB_SCHEDULE;
 }
 
 /**
