@@ -6,7 +6,8 @@ import { AppError } from '../http/app-error';
 import { can, type Actor } from '../policies';
 import { findPartner } from './messaging-relationship';
 import { presentSentMessage } from './message-presenter';
-import { announceMessages, insertMessages } from './post-message';
+import { insertUserMessage } from './insert-user-message';
+import { announceMessages } from './post-message';
 
 type SendMessageValues = Pick<SendMessageInput, 'receiverId'> & { content: string };
 
@@ -43,15 +44,14 @@ export async function sendMessage(
   // A deleted account's stand-in is refused like an unknown id (rule message:send, docs/decisions/0015).
   if (!partner || !can(actor, 'message:send', partner)) throw recipientNotAllowed();
 
-  // A transaction: the message and its notification commit together.
-  const posted = await db.transaction((tx) =>
-    insertMessages(tx, [
-      { senderId: actor.id, receiverId: input.receiverId, content: input.content, messageType: 'user' },
-    ]),
-  );
+  // One statement: the message and its notification commit together.
+  const created = await insertUserMessage(db, {
+    senderId: actor.id,
+    receiverId: input.receiverId,
+    content: input.content,
+  });
+  const posted = [created];
   await announceAfterCommit(log, () => announceMessages(db, bus, posted));
-  const [created] = posted;
-  if (!created) throw new Error('The message insert returned no row');
   return presentSentMessage(created, { content: input.content, senderName: sender.name });
 }
 

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { blockBetween } from '../blocks/block-sql';
+import type { DbOrTx } from '../db/client';
+import {
+  messages,
+  notificationPreferences,
+  notifications,
+  pendingEmailDigests,
+  pushSubscriptions,
+  users,
+} from '../db/schema';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '../notifications/notification-preferences';
+import { EMAIL_DIGEST_DELAY_MS } from '../notifications/record-notifications';
+import type { StoredMessage } from './post-message';
+
+/**
+ * A user message with its notification, in one statement (docs/decisions/0033):
+ * what `insertMessages` and `notifyAboutMessages` do for any message, in five
+ * round trips with their transaction, written out for the one kind that
+ * every chat sends. Being one statement, it commits whole or not at all, as
+ * the transaction did. `user-message-notification.test.ts` holds it to the
+ * general path: the same notification, digest row and push job.
+ *
+ * - The receiver is notified unless their account is deleted or a block
+ *   stands between the two (ADR 0018), with the kind `message`, by their
+ *   saved choice or the default (DEFAULT_NOTIFICATION_PREFERENCES).
+ * - Email: their digest is marked due unless one is pending.
+ * - Push: a 'deliver-push' job when they have a device, through
+ *   graphile-worker's `add_jobs` in the same statement; called only then,
+ *   since every call wakes the workers.
+ */
+export async function insertUserMessage(
+  db: DbOrTx,
+  message: { senderId: string; receiverId: string; content: string },
+  now = new Date(),
+): Promise<StoredMessage> {
+  const defaults = DEFAULT_NOTIFICATION_PREFERENCES.message;
+  const { rows } = await db.execute<{ id: string; created_at: string; jobs: number | null }>(sql`
+    WITH message AS (
+      INSERT INTO ${messages} (sender_id, receiver_id, content, message_type)
+      VALUES (${message.senderId}::uuid, ${message.receiverId}::uuid, ${message.content}, 'user')
+      RETURNING id, sender_id, receiver_id, created_at
+    ), delivery AS (
+      SELECT message.id, sender.name AS sender_name,
+             coalesce(choice.push, ${defaults.push}::boolean) AS push,
+             coalesce(choice.email, ${defaults.email}::boolean) AS email,
+             EXISTS (SELECT 1 FROM ${pushSubscriptions} s WHERE s.user_id = message.receiver_id) AS has_device
+        FROM message
+        JOIN ${users} receiver ON receiver.id = message.receiver_id AND receiver.deleted_at IS NULL
+        JOIN ${users} sender ON sender.id = message.sender_id
+        LEFT JOIN ${notificationPreferences} choice ON choice.user_id = message.receiver_id AND choice.kind = 'message'
+       WHERE NOT ${blockBetween(sql`message.sender_id`, sql`message.receiver_id`)}
+    ), notification AS (
+      INSERT INTO ${notifications} (user_id, kind, event, payload, message_id)
+      SELECT ${message.receiverId}::uuid, 'message', 'message',
+             jsonb_build_object('partnerId', ${message.senderId}::text, 'senderName', delivery.sender_name, 'itemName', NULL),
+             delivery.id
+        FROM delivery WHERE delivery.push OR delivery.email
+      RETURNING id
+    ), digest AS (
+      INSERT INTO ${pendingEmailDigests} (user_id, due_at)
+      SELECT ${message.receiverId}::uuid, ${new Date(now.getTime() + EMAIL_DIGEST_DELAY_MS).toISOString()}::timestamptz
+        FROM delivery WHERE delivery.email
+      ON CONFLICT (user_id) DO NOTHING
+    )
+    SELECT message.id,
+           -- The thread's form (thread-query.ts): UTC, milliseconds truncated.
+           to_char(message.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+           CASE WHEN EXISTS (SELECT 1 FROM delivery WHERE delivery.push AND delivery.has_device) THEN
+             (SELECT count(*)::int FROM graphile_worker.add_jobs(ARRAY(
+                SELECT ROW('deliver-push', json_build_object('notificationId', notification.id),
+                           NULL, NULL, NULL, NULL, NULL, NULL)::graphile_worker.job_spec
+                  FROM notification)))
+           END AS jobs
+      FROM message`);
+  const [row] = rows;
+  if (!row) throw new Error('The message insert returned no row');
+  return {
+    id: row.id,
+    senderId: message.senderId,
+    receiverId: message.receiverId,
+    createdAt: new Date(row.created_at),
+  };
+}
