@@ -100,3 +100,53 @@ export async function findPartner(db: DbOrTx, actorId: string, partnerId: string
   const [row] = await preparedPartner(db).execute({ actorId, partnerId });
   return row;
 }
+
+/**
+ * Sending's first statement: counts the send against the sender's budget
+ * (`countUse`, a CTE, so probing who may be messaged costs budget too) and
+ * reads the partner as findPartner does. `used` is the window's count after
+ * this send; `partner` is undefined when no such user exists.
+ */
+export async function findPartnerCountingUse(
+  db: DbOrTx,
+  actorId: string,
+  partnerId: string,
+  use: SQL,
+): Promise<{ used: number; partner: Partner | undefined }> {
+  const actor = sql`${actorId}::uuid`;
+  const partner = sql`${partnerId}::uuid`;
+  const columns = relationshipColumns(actor, partner);
+  const { rows } = await db.execute<{
+    used: number;
+    partner_id: string | null;
+    name: string | null;
+    deleted: boolean;
+    blocked_by_actor: boolean;
+    blocked_by_partner: boolean;
+    consented: boolean;
+    has_conversation: boolean;
+  }>(sql`
+    WITH used AS (${use})
+    SELECT used.count AS used, ${users.id} AS partner_id, ${users.name} AS name,
+           ${columns.deleted} AS deleted, ${columns.blockedByActor} AS blocked_by_actor,
+           ${columns.blockedByPartner} AS blocked_by_partner, ${columns.consented} AS consented,
+           ${columns.hasConversation} AS has_conversation
+      FROM used LEFT JOIN ${users} ON ${users.id} = ${partner}`);
+  const [row] = rows;
+  if (!row) throw new Error('The send count returned no row');
+  return {
+    used: row.used,
+    partner:
+      row.partner_id === null || row.name === null
+        ? undefined
+        : {
+            partnerId: row.partner_id,
+            name: row.name,
+            deleted: row.deleted,
+            blockedByActor: row.blocked_by_actor,
+            blockedByPartner: row.blocked_by_partner,
+            consented: row.consented,
+            hasConversation: row.has_conversation,
+          },
+  };
+}

@@ -9,8 +9,6 @@ import {
 } from '../../contract/schemas/messages';
 import type { Database } from '../db/client';
 import { ensureActingAs, requireActor, requireSession } from '../policies';
-import { consumeRateLimit } from '../rate-limits/consume-rate-limit';
-import { messageSendLimit } from '../rate-limits/message-send-limit';
 import { getThread } from './get-thread';
 import { listConversations } from './list-conversations';
 import { markConversationRead } from './mark-read';
@@ -61,8 +59,6 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       const { user } = requireSession(request);
       const actor = requireActor(request);
       ensureActingAs(actor, request.body.senderId);
-      // Counted before the recipient check, so probing who may be messaged costs budget too.
-      await consumeRateLimit(db, messageSendLimit(actor.id));
       const sent = await sendMessage(db, app.liveEvents, { id: actor.id, name: user.name }, request.body, request.log);
       return reply.status(201).send(sent);
     },

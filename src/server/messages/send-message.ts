@@ -4,7 +4,9 @@ import { announceAfterCommit, backgroundAnnounceLog, type AnnounceLog } from '..
 import type { LiveEventBus } from '../events/live-event-bus';
 import { AppError } from '../http/app-error';
 import { can, type Actor } from '../policies';
-import { findPartner } from './messaging-relationship';
+import { countUse, refuseBeyondLimit } from '../rate-limits/consume-rate-limit';
+import { messageSendLimit } from '../rate-limits/message-send-limit';
+import { findPartnerCountingUse } from './messaging-relationship';
 import { presentSentMessage } from './message-presenter';
 import { insertUserMessage } from './insert-user-message';
 import { announceMessages } from './post-message';
@@ -13,7 +15,7 @@ type SendMessageValues = Pick<SendMessageInput, 'receiverId'> & { content: strin
 
 /**
  * POST /api/messages: a user message from the actor (the sender is always
- * the session's user) to someone who consented to hear from them and with
+ * the session's user, within LIMITS.messagesPerMinute) to someone who consented to hear from them and with
  * no block between them (decision 0018, amending 0010); a receiver who does
  * not exist is refused the same way as a stranger, so the answer does not
  * reveal which ids are accounts.
@@ -36,7 +38,12 @@ export async function sendMessage(
       { path: 'receiverId', messageKey: 'errors.invalid_input' },
     ]);
   }
-  const partner = await findPartner(db, actor.id, input.receiverId);
+  // The send counts against the sender's budget before the recipient check, so probing who may be
+  // messaged costs budget too: one statement with the partner check.
+  const limit = messageSendLimit(actor.id);
+  const now = new Date();
+  const { used, partner } = await findPartnerCountingUse(db, actor.id, input.receiverId, countUse(limit, now));
+  refuseBeyondLimit(limit, used, now);
   // The blocker learns why (they can lift the block); the person they
   // blocked is refused like anyone without consent, so a block does not
   // announce itself (docs/decisions/0018).

@@ -39,4 +39,22 @@ describe('POST /api/messages rate limit', () => {
     // The budget is per account: Carol is not held back by Alice.
     expect((await send(carol, 'Hello Bob')).statusCode).toBe(201);
   }, 45_000);
+
+  it('counts refused sends too: probing who may be messaged spends the same budget', async () => {
+    const dana = await createUser(t.db);
+    const stranger = await createUser(t.db);
+    const friend = await createUser(t.db);
+    await createMutualContacts(t.db, dana, friend);
+    const send = (receiverId: string) =>
+      t.request(dana, { method: 'POST', url: '/api/messages', payload: { receiverId, content: 'Hi' } });
+
+    await awayFromWindowEnd(60_000, 15_000);
+    for (let i = 0; i < LIMITS.messagesPerMinute; i++) {
+      const refused = await send(i % 2 === 0 ? stranger.id : crypto.randomUUID());
+      expect(refused.json()).toMatchObject({ error: { code: 'message_recipient_not_allowed' } });
+    }
+    const limited = await send(friend.id);
+    expect([limited.statusCode, limited.json()]).toMatchObject([429, { error: { code: 'too_many_requests' } }]);
+    expect(await t.db.select().from(messages).where(eq(messages.senderId, dana.id))).toEqual([]);
+  }, 45_000);
 });
