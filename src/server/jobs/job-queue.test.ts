@@ -187,11 +187,16 @@ describe('the jobs on a clock', () => {
   it('are registered with graphile-worker when an instance starts its runner', async () => {
     const runner = await startJobRunner({ databaseUrl: database.url, handlers: recordingHandlers([]), logger });
     try {
-      // graphile-worker records each schedule it will run (once per tick across instances) at start-up.
-      const { rows } = await database.pool.query<{ identifier: string }>(
-        'SELECT identifier FROM graphile_worker._private_known_crontabs ORDER BY identifier',
+      // graphile-worker records each schedule it will run (once per tick across instances) as it starts.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await database.pool.query<{ identifier: string }>(
+            'SELECT identifier FROM graphile_worker._private_known_crontabs ORDER BY identifier',
+          );
+          expect(rows.map((row) => row.identifier)).toEqual(['email-digests-due']);
+        },
+        { timeout: 10_000, interval: 50 },
       );
-      expect(rows.map((row) => row.identifier)).toEqual(['email-digests-due']);
     } finally {
       await runner.stop();
     }

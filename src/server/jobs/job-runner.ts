@@ -45,7 +45,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     taskList: toTaskList(options.handlers),
     // Given here, so graphile-worker does not look for a ./crontab file. Reminders are jobs with a time.
     parsedCronItems: parseCronItems(
-      JOB_SCHEDULE.map(({ task, match }) => ({
+      (options.schedule ?? JOB_SCHEDULE).map(({ task, match }) => ({
         task,
         match,
         identifier: task,

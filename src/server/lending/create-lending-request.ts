@@ -121,7 +121,14 @@ export async function createLendingRequest(
       created: {
         request: created,
         // The requester could ask only because the item is shared with them: they see all of it.
-        item: { ...item, visibleToViewer: true },
+        item: {
+          id: item.id,
+          name: item.name,
+          category: item.category,
+          description: item.description,
+          imageUrl: item.imageUrl,
+          visibleToViewer: true,
+        },
         requesterId: actor.id,
         requesterName: facts.requester_name,
         requesterDeleted: false,

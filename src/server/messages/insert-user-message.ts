@@ -66,12 +66,14 @@ export async function insertUserMessage(
     SELECT message.id,
            -- The thread's form (thread-query.ts): UTC, milliseconds truncated.
            to_char(message.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-           CASE WHEN EXISTS (SELECT 1 FROM delivery WHERE delivery.push AND delivery.has_device) THEN
-             (SELECT count(*)::int FROM graphile_worker.add_jobs(ARRAY(
-                SELECT ROW('deliver-push', json_build_object('notificationId', notification.id),
-                           NULL, NULL, NULL, NULL, NULL, NULL)::graphile_worker.job_spec
-                  FROM notification)))
-           END AS jobs
+           -- add_jobs in the select list of the rows that want a push: run once for such a row, never
+           -- without one (every call wakes the workers).
+           (SELECT count(*)::int FROM (
+              SELECT graphile_worker.add_jobs(ARRAY(
+                       SELECT ROW('deliver-push', json_build_object('notificationId', notification.id),
+                                  NULL, NULL, NULL, NULL, NULL, NULL)::graphile_worker.job_spec
+                         FROM notification)) AS job
+                FROM delivery WHERE delivery.push AND delivery.has_device) AS queued) AS jobs
       FROM message`);
   const [row] = rows;
   if (!row) throw new Error('The message insert returned no row');

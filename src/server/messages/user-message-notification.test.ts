@@ -9,7 +9,9 @@ import {
   pendingEmailDigests,
   pushSubscriptions,
   userBlocks,
+  users,
 } from '../db/schema';
+import { EMAIL_DIGEST_DELAY_MS } from '../notifications/record-notifications';
 import { insertUserMessage } from './insert-user-message';
 import { insertMessages } from './post-message';
 
@@ -31,6 +33,9 @@ beforeEach(async () => {
   await clearQueuedJobs(database.pool);
   await database.db.delete(pendingEmailDigests);
 });
+
+/** The time of a digest that was pending before the message. */
+const PENDING_DUE_AT = new Date('2030-01-01T00:00:00Z');
 
 type Situation = (receiver: { id: string }, sender: { id: string }) => Promise<unknown>;
 
@@ -59,6 +64,18 @@ const SITUATIONS: Record<string, Situation> = {
       .values({ userId: receiver.id, kind: 'message', push: false, email: false }),
   'the receiver blocked the sender': (receiver, sender) =>
     database.db.insert(userBlocks).values({ blockerId: receiver.id, blockedId: sender.id }),
+  'the sender blocked the receiver': (receiver, sender) =>
+    database.db.insert(userBlocks).values({ blockerId: sender.id, blockedId: receiver.id }),
+  'a device, email turned off': async (receiver) => {
+    await SITUATIONS['a device, default choices']!(receiver, receiver);
+    await database.db
+      .insert(notificationPreferences)
+      .values({ userId: receiver.id, kind: 'message', push: true, email: false });
+  },
+  'a digest already pending, which keeps its time': (receiver) =>
+    database.db.insert(pendingEmailDigests).values({ userId: receiver.id, dueAt: PENDING_DUE_AT }),
+  'the receiver deleted their account': (receiver) =>
+    database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, receiver.id)),
 };
 
 /** What a message to `receiver` left behind, with the ids that differ between two runs taken out. */
@@ -72,13 +89,25 @@ async function outcome(receiver: { id: string }, messageId: string) {
     })
     .from(notifications)
     .where(eq(notifications.userId, receiver.id));
-  const digests = await database.db.select({ userId: pendingEmailDigests.userId }).from(pendingEmailDigests);
+  const digests = await database.db.select().from(pendingEmailDigests);
   const jobs = await queuedJobs(database.pool);
   return {
     notification: notification && { ...notification, messageId: notification.messageId === messageId },
-    digest: digests.map((row) => row.userId === receiver.id),
+    // Whose digest, and whether it kept the earlier time or is due a digest delay after the message.
+    digest: digests.map((row) => ({
+      receivers: row.userId === receiver.id,
+      due: row.dueAt.getTime() === PENDING_DUE_AT.getTime() ? 'kept' : dueAfter(row.dueAt),
+    })),
     jobs: jobs.map((job) => job.task_identifier),
   };
+}
+
+/** Whether `dueAt` is a digest delay (within the test's seconds) from now. */
+function dueAfter(dueAt: Date): string {
+  const delay = dueAt.getTime() - Date.now();
+  return delay > EMAIL_DIGEST_DELAY_MS - 30_000 && delay <= EMAIL_DIGEST_DELAY_MS
+    ? 'a digest delay on'
+    : `in ${delay} ms`;
 }
 
 async function run(path: 'one statement' | 'general', setUp: Situation) {
@@ -118,7 +147,7 @@ describe('insertUserMessage', () => {
       payload: { partnerId: result.partnerIsSender, senderName: 'Sam "S" Ünal', itemName: null },
       messageId: true,
     });
-    expect(result.digest).toEqual([true]);
+    expect(result.digest).toEqual([{ receivers: true, due: 'a digest delay on' }]);
     expect(result.jobs).toEqual(['deliver-push']);
   });
 

@@ -58,7 +58,10 @@ export async function recordNotifications(
   });
   if (wanted.length === 0) return;
 
-  const digestUsers = [...new Set(wanted.filter((input) => choiceOf(input)?.email).map((input) => input.userId))];
+  // Sorted: two writes to overlapping people lock their digest rows in the same order, so they cannot deadlock.
+  const digestUsers = [
+    ...new Set(wanted.filter((input) => choiceOf(input)?.email).map((input) => input.userId)),
+  ].sort();
   const digests =
     digestUsers.length > 0
       ? sql`WITH ${scheduleDigestsCte(digestUsers, new Date(now.getTime() + EMAIL_DIGEST_DELAY_MS))} `

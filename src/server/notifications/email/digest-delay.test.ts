@@ -100,4 +100,40 @@ describe('the digest delay', () => {
     expect(await t.db.select().from(pendingEmailDigests)).toEqual([]);
     expect(await queuedJobs(t.database.pool)).toEqual([]);
   });
+
+  it("does not hold the person's digest row while the mail server answers: a new message is not held up", async () => {
+    const ben = await createUser(t.db, { name: 'Ben' });
+    const old = await messageAgo(ben, await createUser(t.db, { name: 'Olga Old' }), EMAIL_DIGEST_DELAY_MS + 60_000);
+    await messageAgo(ben, await createUser(t.db, { name: 'Yuri Young' }), 60_000);
+    await t.db.update(pendingEmailDigests).set({ dueAt: old.createdAt }).where(eq(pendingEmailDigests.userId, ben.id));
+    await queueDueDigests(t.db, new Date());
+
+    let accept = () => {};
+    const accepted = new Promise<void>((resolve) => (accept = resolve));
+    let sending = () => {};
+    const sendStarted = new Promise<void>((resolve) => (sending = resolve));
+    const slowServer = {
+      send: async () => {
+        sending();
+        await accepted;
+      },
+      close: () => {},
+    };
+    const digest = createEmailDigestJob({ db: t.db, config: t.config, logger, transport: slowServer });
+    const running = digest({ userId: ben.id });
+    await sendStarted;
+    try {
+      // A new event for Ben while his digest waits on the mail server: it writes his digest row.
+      const sam = await createUser(t.db, { name: 'Sam' });
+      const recorded = messageAgo(ben, sam, 0).then(() => 'recorded' as const);
+      const waited = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 3_000));
+      expect(await Promise.race([recorded, waited])).toBe('recorded');
+    } finally {
+      accept();
+      await running;
+    }
+    // The digest still marked itself due again for the younger events.
+    const [row] = await t.db.select().from(pendingEmailDigests).where(eq(pendingEmailDigests.userId, ben.id));
+    expect(row?.dueAt).toBeInstanceOf(Date);
+  });
 });

@@ -53,6 +53,27 @@ describe('queueDueDigests (the minute job email-digests-due)', () => {
     expect(await pending()).toEqual([]);
   });
 
+  it('skips a row another transaction holds instead of waiting for it, and leaves it for the next minute', async () => {
+    const [held, free] = await Promise.all([1, 2].map(() => createUser(database.db)));
+    await database.db.insert(pendingEmailDigests).values([
+      { userId: held!.id, dueAt: minutes(-2) },
+      { userId: free!.id, dueAt: minutes(-1) },
+    ]);
+    const holder = await database.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM pending_email_digests WHERE user_id = $1 FOR UPDATE', [held!.id]);
+      // Without SKIP LOCKED the sweep would wait for the holder, which waits for the test: give up after 5 s.
+      const waited = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5_000));
+      expect(await Promise.race([queueDueDigests(database.db, now), waited])).toBe(1);
+      expect((await queuedJobs(database.pool)).map((job) => job.key)).toEqual([emailDigestJobKey(free!.id)]);
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+    expect(await pending()).toEqual([{ userId: held!.id, dueAt: minutes(-2) }]);
+  });
+
   it('works off a backlog larger than one step', async () => {
     // People written set-wise: a backlog is many accounts, and the factory's one insert each would be slow.
     const count = DUE_DIGESTS_PER_STEP + 3;

@@ -44,9 +44,13 @@ export function createEmailDigestJob(deps: EmailDigestDeps): (payload: JobPayloa
     if (!transport) return;
     await db.transaction(async (tx) => {
       const { digest, nextDueAt } = await claimDigest(tx, userId, now());
-      // Events too young to mail get a digest again when the oldest is due, committed with this claim.
-      if (nextDueAt) await rescheduleDigest(tx, userId, nextDueAt);
-      if (!digest) return;
+      // Events too young to mail get a digest again when the oldest is due, committed with this
+      // claim. Written last, after the mail server's answer: the row stays locked until the commit,
+      // and a new event for this person (a chat message) waits on it, so not for the SMTP exchange.
+      const reschedule = async () => {
+        if (nextDueAt) await rescheduleDigest(tx, userId, nextDueAt);
+      };
+      if (!digest) return reschedule();
       const unsubscribe = unsubscribeUrl(config.publicUrl, signUnsubscribeToken(tokenKey, { userId, scope: 'all' }));
       const mail = renderDigest(digest.recipient, digest.notifications, {
         publicUrl: config.publicUrl,
@@ -66,6 +70,7 @@ export function createEmailDigestJob(deps: EmailDigestDeps): (payload: JobPayloa
         },
       });
       logger.info({ userId, notifications: digest.notifications.length }, 'email digest sent');
+      await reschedule();
     });
   };
 }
