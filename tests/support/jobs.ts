@@ -23,3 +23,9 @@ export async function queuedJobs(pool: pg.Pool): Promise<QueuedJob[]> {
 export async function clearQueuedJobs(pool: pg.Pool): Promise<void> {
   await pool.query('DELETE FROM graphile_worker._private_jobs');
 }
+
+/** Empties what waits to be delivered: the job queue and the digests marked due (docs/decisions/0033). */
+export async function clearPendingDelivery(pool: pg.Pool): Promise<void> {
+  await clearQueuedJobs(pool);
+  await pool.query('DELETE FROM pending_email_digests');
+}

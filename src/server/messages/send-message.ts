@@ -15,10 +15,10 @@ type SendMessageValues = Pick<SendMessageInput, 'receiverId'> & { content: strin
 
 /**
  * POST /api/messages: a user message from the actor (the sender is always
- * the session's user, within LIMITS.messagesPerMinute) to someone who consented to hear from them and with
- * no block between them (decision 0018, amending 0010); a receiver who does
- * not exist is refused the same way as a stranger, so the answer does not
- * reveal which ids are accounts.
+ * the session's user, within LIMITS.messagesPerMinute) to someone who
+ * consented to hear from them and with no block between them (decision 0018,
+ * amending 0010); a receiver who does not exist is refused the same way as a
+ * stranger, so the answer does not reveal which ids are accounts.
  *
  * The answer is the message as the sender's thread shows it, built from
  * what was stored (the insert's id and time) and the sender's name, not read

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
 import { createUser } from '../../../tests/support/factories';
-import { clearQueuedJobs, queuedJobs } from '../../../tests/support/jobs';
+import { clearPendingDelivery, queuedJobs } from '../../../tests/support/jobs';
 import {
   notificationPreferences,
   notifications,
@@ -30,8 +30,7 @@ afterAll(async () => {
   await database.destroy();
 });
 beforeEach(async () => {
-  await clearQueuedJobs(database.pool);
-  await database.db.delete(pendingEmailDigests);
+  await clearPendingDelivery(database.pool);
 });
 
 /** The time of a digest that was pending before the message. */
@@ -111,8 +110,7 @@ function dueAfter(dueAt: Date): string {
 }
 
 async function run(path: 'one statement' | 'general', setUp: Situation) {
-  await clearQueuedJobs(database.pool);
-  await database.db.delete(pendingEmailDigests);
+  await clearPendingDelivery(database.pool);
   const sender = await createUser(database.db, { name: 'Sam "S" Ünal' });
   const receiver = await createUser(database.db);
   await setUp(receiver, sender);

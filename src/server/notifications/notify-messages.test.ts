@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
 import { createMessage, createUser } from '../../../tests/support/factories';
-import { clearQueuedJobs, queuedJobs } from '../../../tests/support/jobs';
+import { clearPendingDelivery, queuedJobs } from '../../../tests/support/jobs';
 import { notificationPreferences, notifications, pendingEmailDigests, pushSubscriptions } from '../db/schema';
 import { notifyAboutMessages } from './notify-messages';
 
@@ -18,9 +18,8 @@ afterAll(async () => {
   await database.destroy();
 });
 beforeEach(async () => {
-  await clearQueuedJobs(database.pool);
+  await clearPendingDelivery(database.pool);
   await database.db.delete(notifications);
-  await database.db.delete(pendingEmailDigests);
 });
 
 async function statementsOf(run: () => Promise<void>): Promise<number> {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
 import { createUser } from '../../../tests/support/factories';
-import { clearQueuedJobs, queuedJobs as listQueuedJobs } from '../../../tests/support/jobs';
+import { clearPendingDelivery, queuedJobs as listQueuedJobs } from '../../../tests/support/jobs';
 import { notificationPreferences, notifications, pendingEmailDigests, pushSubscriptions } from '../db/schema';
 import { EMAIL_DIGEST_DELAY_MS, recordNotifications } from './record-notifications';
 
@@ -28,9 +28,8 @@ async function addPushDevice(user: { id: string }): Promise<void> {
 }
 
 async function clearAll(): Promise<void> {
-  await clearQueuedJobs(database.pool);
+  await clearPendingDelivery(database.pool);
   await database.db.delete(notifications);
-  await database.db.delete(pendingEmailDigests);
 }
 
 describe('recordNotifications', () => {

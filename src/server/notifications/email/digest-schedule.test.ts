@@ -3,7 +3,7 @@ import { parseCronItems } from 'graphile-worker';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/database';
 import { createUser } from '../../../../tests/support/factories';
-import { clearQueuedJobs, queuedJobs } from '../../../../tests/support/jobs';
+import { clearPendingDelivery, queuedJobs } from '../../../../tests/support/jobs';
 import { pendingEmailDigests } from '../../db/schema';
 import { JOB_SCHEDULE } from '../../jobs/job-names';
 import { DUE_DIGESTS_PER_STEP, emailDigestJobKey, queueDueDigests, rescheduleDigest } from './digest-schedule';
@@ -16,8 +16,7 @@ afterAll(async () => {
   await database.destroy();
 });
 beforeEach(async () => {
-  await clearQueuedJobs(database.pool);
-  await database.db.delete(pendingEmailDigests);
+  await clearPendingDelivery(database.pool);
 });
 
 const now = new Date('2026-05-01T10:00:00Z');
