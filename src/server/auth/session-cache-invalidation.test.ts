@@ -166,6 +166,45 @@ describe('the session cache', () => {
         await own.close();
       }
     });
+
+    // docs/decisions/0034: only the routes marked `changesAccount` forget. A silent change (no trigger)
+    // shows which requests ask the database again: those after a forget.
+    it('forgets after any route marked as changing the account', async () => {
+      const own = await deafInstance();
+      try {
+        const { cookie } = await signedIn();
+        expect((await currentUser(own.app, cookie)).statusCode).toBe(200);
+        await silently('DELETE FROM sessions', []);
+        const dismiss = await own.app.inject({
+          method: 'POST',
+          url: '/api/banner/dismiss',
+          headers: { cookie, origin: 'http://127.0.0.1:3000' },
+        });
+        expect(dismiss.statusCode).toBe(200);
+        expect((await currentUser(own.app, cookie)).statusCode).toBe(401);
+      } finally {
+        await own.close();
+      }
+    });
+
+    it('keeps the session through a write that changes no account', async () => {
+      const own = await deafInstance();
+      try {
+        const { cookie } = await signedIn();
+        expect((await currentUser(own.app, cookie)).statusCode).toBe(200);
+        await silently('DELETE FROM sessions', []);
+        const item = await own.app.inject({
+          method: 'POST',
+          url: '/api/items',
+          headers: { cookie, origin: 'http://127.0.0.1:3000' },
+          payload: { name: 'Ladder', category: 'tools' },
+        });
+        expect(item.statusCode).toBe(201);
+        expect((await currentUser(own.app, cookie)).statusCode).toBe(200);
+      } finally {
+        await own.close();
+      }
+    });
   });
 
   it('hears changes made in the database directly (triggers, not application code)', async () => {

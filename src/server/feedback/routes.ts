@@ -18,7 +18,10 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   // The body is optional: Fastify hands a body-less POST to the schema as null.
   app.post(
     '/api/banner/dismiss',
-    { schema: { body: dismissBannerSchema.nullish(), response: { 200: bannerStateSchema } } },
+    {
+      config: { changesAccount: true },
+      schema: { body: dismissBannerSchema.nullish(), response: { 200: bannerStateSchema } },
+    },
     async (request) => {
       const actor = requireActor(request);
       ensureActingAs(actor, request.body?.userId);
@@ -28,7 +31,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
 
   app.post(
     '/api/feedback',
-    { schema: { body: feedbackSchema, response: { 201: bannerStateSchema } } },
+    { config: { changesAccount: true }, schema: { body: feedbackSchema, response: { 201: bannerStateSchema } } },
     async (request, reply) => {
       const actor = requireActor(request);
       ensureActingAs(actor, request.body.userId);

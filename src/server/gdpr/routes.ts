@@ -56,7 +56,7 @@ export const gdprRoutes: FastifyPluginAsyncZod<GdprRouteOptions> = async (app, o
 
   app.delete(
     '/api/gdpr/delete-account/:userId',
-    { schema: { params: accountParamsSchema } },
+    { config: { changesAccount: true }, schema: { params: accountParamsSchema } },
     async (request, reply) => {
       const actor = requireActor(request);
       const deletion = await deleteAccount(db, actor, request.params.userId);

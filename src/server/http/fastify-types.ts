@@ -13,6 +13,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** API routes require a signed-in user unless they opt out here (deny by default). */
     public?: boolean;
+    /**
+     * The route may change the signed-in person's own row or sessions (a
+     * profile edit, account deletion): this instance forgets their cached
+     * session before the answer leaves (session-guard.ts, docs/decisions/0034).
+     * `account-changing-routes.test.ts` finds the routes that need it.
+     */
+    changesAccount?: boolean;
   }
 }
 

@@ -49,16 +49,20 @@ export function registerSessionGuard(
   });
 
   if (cache) {
-    // A change may concern the person who made it (a profile edit, signing
-    // out): their next request must not wait for the notification to come
-    // back, so this instance forgets them before the answer leaves.
-    // Changes are the requests that are not GET or HEAD, and the GETs that
-    // set or clear the session cookie (sign-in's callback, sign-out).
+    // A change to the signer's own account must show in their next request
+    // without waiting for the trigger's notification to come back, so this
+    // instance forgets them before the answer leaves. Such changes are the
+    // routes marked `changesAccount` (account-changing-routes.test.ts finds
+    // every route that reaches a write to users or sessions) and the answers
+    // that set or clear the session cookie (sign-in's callback, sign-out).
+    // Other writes keep the cached session: forgetting it after every POST
+    // cost each write a session read (docs/decisions/0034).
     // @fastify/cookie, registered before this hook, has set its header by now.
     app.addHook('onSend', async (request, reply, payload) => {
       if (!request.auth) return payload;
-      const changes = request.method !== 'GET' && request.method !== 'HEAD';
-      if (changes || setsCookie(reply.getHeader('set-cookie'), cookie.name)) cache.forgetUser(request.auth.user.id);
+      if (request.routeOptions.config.changesAccount || setsCookie(reply.getHeader('set-cookie'), cookie.name)) {
+        cache.forgetUser(request.auth.user.id);
+      }
       return payload;
     });
   }

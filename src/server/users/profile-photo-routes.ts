@@ -22,8 +22,10 @@ const photoVersionQuerySchema = z.object({ v: z.string().max(100).optional() });
 export const profilePhotoRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   await app.register(profilePhotoUploadRoute, { db });
 
-  app.delete('/api/users/profile/photo', { schema: { response: { 200: userSchema } } }, async (request) =>
-    presentUser(await removeProfilePhoto(db, requireActor(request))),
+  app.delete(
+    '/api/users/profile/photo',
+    { config: { changesAccount: true }, schema: { response: { 200: userSchema } } },
+    async (request) => presentUser(await removeProfilePhoto(db, requireActor(request))),
   );
 
   app.get(
@@ -51,7 +53,11 @@ const profilePhotoUploadRoute: FastifyPluginAsyncZod<{ db: Database }> = async (
 
   app.put(
     '/api/users/profile/photo',
-    { bodyLimit: RAW_IMAGE_BODY_LIMIT, schema: { consumes: RAW_IMAGE_CONSUMES, response: { 200: userSchema } } },
+    {
+      bodyLimit: RAW_IMAGE_BODY_LIMIT,
+      config: { changesAccount: true },
+      schema: { consumes: RAW_IMAGE_CONSUMES, response: { 200: userSchema } },
+    },
     async (request) => {
       const actor = requireActor(request);
       // Without a body Fastify runs no parser; any body came through the image parser.

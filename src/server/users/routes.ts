@@ -25,7 +25,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
 
   app.put(
     '/api/users/profile',
-    { schema: { body: updateProfileSchema, response: { 200: userSchema } } },
+    { config: { changesAccount: true }, schema: { body: updateProfileSchema, response: { 200: userSchema } } },
     async (request) => presentUser(await updateProfile(db, requireActor(request), request.body)),
   );
 };
