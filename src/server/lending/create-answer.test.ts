@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LendingRequest } from '../../contract/schemas/lending';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { borrowPayload, lendingParties } from '../../../tests/support/lending';
+import { createLendingRequest } from './create-lending-request';
 
 /**
  * POST /api/lending-requests answers with the request built from the rows
@@ -40,5 +41,20 @@ describe('POST /api/lending-requests: the answer', () => {
       item: { name: 'Drill', description: 'Cordless, two batteries', imageUrl: '/api/photos/x.webp' },
     });
     expect(answer.ownerId).toBe(owner.id);
+  });
+});
+
+describe('asking to borrow', () => {
+  // The item locked, the checks' facts, the request, and its message with the owner's notification
+  // (insert-message-notifying.ts), inside BEGIN and COMMIT: docs/performance.md, round 3.
+  it('runs six statements, its notification included', async () => {
+    const { requester, item } = await lendingParties(t);
+    const before = t.database.queryCount();
+    const asked = await createLendingRequest(t.db, requester, borrowPayload(item.id));
+    expect(t.database.queryCount() - before).toBe(6);
+    const [notification] = await t.db
+      .execute<{ kind: string }>(sql`SELECT kind FROM notifications WHERE message_id = ${asked.posted[0]!.id}`)
+      .then((result) => result.rows);
+    expect(notification).toEqual({ kind: 'borrow_request' });
   });
 });

@@ -9,7 +9,7 @@ import type { Database, DbOrTx } from '../db/client';
 import { lendingRequests, users } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { authorizeItem } from '../items/item-access';
-import { insertMessages } from '../messages/post-message';
+import { insertMessageNotifying } from '../messages/insert-message-notifying';
 import { can, type Actor } from '../policies';
 import type { LendingChange } from './announce-lending-change';
 import type { LendingRequestRow } from './lending-query';
@@ -102,16 +102,16 @@ export async function createLendingRequest(
         .returning(),
     );
     if (!created) throw new Error('The new lending request was not returned');
-    const posted = await insertMessages(tx, [
-      lendingStepMessage({
-        action: 'create',
-        requestId: created.id,
-        requesterId: actor.id,
-        ownerId: item.ownerId,
-        itemName: item.name,
-        message: input.message,
-      }),
-    ]);
+    // The owner's system message and its notification: one statement (insert-message-notifying.ts).
+    const stepMessage = lendingStepMessage({
+      action: 'create',
+      requestId: created.id,
+      requesterId: actor.id,
+      ownerId: item.ownerId,
+      itemName: item.name,
+      message: input.message,
+    });
+    const posted = [await insertMessageNotifying(tx, { ...stepMessage, itemName: item.name })];
     return {
       requestId: created.id,
       itemId: item.id,

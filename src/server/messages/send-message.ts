@@ -8,7 +8,7 @@ import { countUse, refuseBeyondLimit } from '../rate-limits/consume-rate-limit';
 import { messageSendLimit } from '../rate-limits/message-send-limit';
 import { findPartnerCountingUse } from './messaging-relationship';
 import { presentSentMessage } from './message-presenter';
-import { insertUserMessage } from './insert-user-message';
+import { insertMessageNotifying } from './insert-message-notifying';
 import { announceMessages } from './post-message';
 
 type SendMessageValues = Pick<SendMessageInput, 'receiverId'> & { content: string };
@@ -52,10 +52,12 @@ export async function sendMessage(
   if (!partner || !can(actor, 'message:send', partner)) throw recipientNotAllowed();
 
   // One statement: the message and its notification commit together.
-  const created = await insertUserMessage(db, {
+  const created = await insertMessageNotifying(db, {
     senderId: actor.id,
     receiverId: input.receiverId,
     content: input.content,
+    messageType: 'user',
+    itemName: null,
   });
   const posted = [created];
   await announceAfterCommit(log, () => announceMessages(db, bus, posted));

@@ -33,6 +33,12 @@ const KIND_OF_SYSTEM_EVENT: Record<SystemEvent, NotificationKind | null> = {
   owner_account_deleted: null,
 };
 
+/** The notification a message makes: a system message by its event, a chat message as `message`. */
+export function notificationKindOf(messageType: string, systemEvent: SystemEvent | null): NotificationKind | null {
+  if (systemEvent) return KIND_OF_SYSTEM_EVENT[systemEvent];
+  return messageType === 'user' || messageType === 'text' ? 'message' : null;
+}
+
 type MessageFacts = DeliveryFactsColumns & {
   id: string;
   sender_id: string;
@@ -86,11 +92,7 @@ export async function notifyAboutMessages(tx: DbOrTx, messageIds: readonly strin
   const facts = new Map<string, DeliveryFacts>();
   for (const row of rows) {
     facts.set(row.receiver_id, toDeliveryFacts(row));
-    const kind = row.system_event
-      ? KIND_OF_SYSTEM_EVENT[row.system_event]
-      : row.message_type === 'user' || row.message_type === 'text'
-        ? 'message'
-        : null;
+    const kind = notificationKindOf(row.message_type, row.system_event);
     if (!kind) continue;
     inputs.push({
       userId: row.receiver_id,

@@ -10,35 +10,56 @@ import {
   users,
 } from '../db/schema';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../notifications/notification-preferences';
+import { notificationKindOf } from '../notifications/notify-messages';
 import { EMAIL_DIGEST_DELAY_MS } from '../notifications/record-notifications';
-import type { StoredMessage } from './post-message';
+import type { NewMessage, StoredMessage } from './post-message';
 
 /**
- * A user message with its notification, in one statement (docs/decisions/0033):
- * what `insertMessages` and `notifyAboutMessages` do for any message, in five
- * round trips with their transaction, written out for the one kind that
- * every chat sends. Being one statement, it commits whole or not at all, as
- * the transaction did. `user-message-notification.test.ts` holds it to the
- * general path: the same notification, digest row and push job.
+ * One message between two people: a chat message, or a lending step's
+ * system message. Not a "looking for" message (its texts name the network
+ * request and the receiver's matching item) nor one that keeps its item's
+ * name (`systemItemName`, written when the item is going away).
+ */
+export type OneMessage = Omit<NewMessage, 'networkRequestId' | 'systemItemName'> & {
+  /**
+   * The item the notification names: for a lending step, the name of the
+   * request's item, which the general path reads through the request.
+   */
+  itemName: string | null;
+};
+
+/**
+ * A message with its notification, in one statement (docs/decisions/0033):
+ * what `insertMessages` and `notifyAboutMessages` do for any message, in
+ * four round trips, written out for one message whose sender, receiver and
+ * item the caller knows. Being one statement, it commits whole or not at
+ * all, like the caller's transaction, if any, around it.
+ * `message-notification-parity.test.ts` holds it to the general path: the
+ * same notification, digest row and push job.
  *
  * - The receiver is notified unless their account is deleted or a block
- *   stands between the two (ADR 0018), with the kind `message`, by their
- *   saved choice or the default (DEFAULT_NOTIFICATION_PREFERENCES).
+ *   stands between the two (ADR 0018), with the message's kind
+ *   (`notificationKindOf`), by their saved choice or the default
+ *   (DEFAULT_NOTIFICATION_PREFERENCES).
  * - Email: their digest is marked due unless one is pending.
  * - Push: a 'deliver-push' job when they have a device, through
  *   graphile-worker's `add_jobs` in the same statement; called only then,
  *   since every call wakes the workers.
  */
-export async function insertUserMessage(
+export async function insertMessageNotifying(
   db: DbOrTx,
-  message: { senderId: string; receiverId: string; content: string },
+  message: OneMessage,
   now = new Date(),
 ): Promise<StoredMessage> {
-  const defaults = DEFAULT_NOTIFICATION_PREFERENCES.message;
+  const systemEvent = message.systemEvent ?? null;
+  const kind = notificationKindOf(message.messageType, systemEvent);
+  // A kind that notifies nobody (an account's end) takes the same statement with no receiver to notify.
+  const defaults = kind ? DEFAULT_NOTIFICATION_PREFERENCES[kind] : { push: false, email: false };
   const { rows } = await db.execute<{ id: string; created_at: string; jobs: number | null }>(sql`
     WITH message AS (
-      INSERT INTO ${messages} (sender_id, receiver_id, content, message_type)
-      VALUES (${message.senderId}::uuid, ${message.receiverId}::uuid, ${message.content}, 'user')
+      INSERT INTO ${messages} (sender_id, receiver_id, content, message_type, system_event, lending_request_id)
+      VALUES (${message.senderId}::uuid, ${message.receiverId}::uuid, ${message.content}, ${message.messageType},
+              ${systemEvent}, ${message.lendingRequestId ?? null}::uuid)
       RETURNING id, sender_id, receiver_id, created_at
     ), delivery AS (
       SELECT message.id, sender.name AS sender_name,
@@ -48,12 +69,13 @@ export async function insertUserMessage(
         FROM message
         JOIN ${users} receiver ON receiver.id = message.receiver_id AND receiver.deleted_at IS NULL
         JOIN ${users} sender ON sender.id = message.sender_id
-        LEFT JOIN ${notificationPreferences} choice ON choice.user_id = message.receiver_id AND choice.kind = 'message'
-       WHERE NOT ${blockBetween(sql`message.sender_id`, sql`message.receiver_id`)}
+        LEFT JOIN ${notificationPreferences} choice ON choice.user_id = message.receiver_id AND choice.kind = ${kind}
+       WHERE ${kind !== null} AND NOT ${blockBetween(sql`message.sender_id`, sql`message.receiver_id`)}
     ), notification AS (
       INSERT INTO ${notifications} (user_id, kind, event, payload, message_id)
-      SELECT ${message.receiverId}::uuid, 'message', 'message',
-             jsonb_build_object('partnerId', ${message.senderId}::text, 'senderName', delivery.sender_name, 'itemName', NULL),
+      SELECT ${message.receiverId}::uuid, ${kind}, ${systemEvent ?? 'message'},
+             jsonb_build_object('partnerId', ${message.senderId}::text, 'senderName', delivery.sender_name,
+                                'itemName', ${message.itemName}::text),
              delivery.id
         FROM delivery WHERE delivery.push OR delivery.email
       RETURNING id
