@@ -14,7 +14,7 @@ import { can, type Actor } from '../policies';
 import type { LendingChange } from './announce-lending-change';
 import type { LendingRequestRow } from './lending-query';
 import { mappingLendingConflicts, ownItemRequest, refusalError } from './lending-errors';
-import { lendingStepMessage } from './lending-messages';
+import { lendingStepMessageNotifying } from './lending-messages';
 import { decideLendingStep } from './lending-state-machine';
 
 /**
@@ -103,7 +103,7 @@ export async function createLendingRequest(
     );
     if (!created) throw new Error('The new lending request was not returned');
     // The owner's system message and its notification: one statement (insert-message-notifying.ts).
-    const stepMessage = lendingStepMessage({
+    const stepMessage = lendingStepMessageNotifying({
       action: 'create',
       requestId: created.id,
       requesterId: actor.id,
@@ -111,7 +111,7 @@ export async function createLendingRequest(
       itemName: item.name,
       message: input.message,
     });
-    const posted = [await insertMessageNotifying(tx, { ...stepMessage, itemName: item.name })];
+    const posted = [await insertMessageNotifying(tx, stepMessage)];
     return {
       requestId: created.id,
       itemId: item.id,

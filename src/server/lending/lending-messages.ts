@@ -3,6 +3,7 @@ import { LENDING_ACTION_ACTOR, type LendingAction } from '../../contract/schemas
 import type { SystemEvent } from '../../contract/schemas/messages';
 import type { DbOrTx } from '../db/client';
 import { messages } from '../db/schema';
+import type { OneMessage } from '../messages/insert-message-notifying';
 import type { NewMessage, PostedMessage } from '../messages/post-message';
 
 const EVENT_OF: Record<LendingAction, SystemEvent> = {
@@ -57,6 +58,14 @@ export function lendingStepMessage(context: StepContext): NewMessage {
     return { ...base, content, messageType: 'request_notification' };
   }
   return { ...base, content: SENTENCE_OF[action](itemName), messageType: 'system' };
+}
+
+/**
+ * The step's message as `insertMessageNotifying` writes it with its
+ * notification: the notification names the request's item.
+ */
+export function lendingStepMessageNotifying(context: StepContext): OneMessage {
+  return { ...lendingStepMessage(context), itemName: context.itemName };
 }
 
 /**

@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createLendingRequest } from '../../../tests/support/factories';
 import { LENDING_REQUEST_STATUSES, type LendingRequestStatus } from '../../contract/enums';
 import { LENDING_ACTIONS, type LendingAction } from '../../contract/schemas/lending';
-import { items, lendingRequests } from '../db/schema';
+import { items, lendingRequests, notifications } from '../db/schema';
+import { takeLendingStep } from './take-lending-step';
 import { addViewer, borrowPayload, itemStatus, lendingParties, requestStatus } from '../../../tests/support/lending';
 
 /**
@@ -226,5 +227,22 @@ describe('a whole loan, step by step', () => {
     expect((await t.request(requester, call('create', '', item.id))).statusCode).toBe(201);
     const rows = await t.db.select().from(lendingRequests).where(eq(lendingRequests.itemId, item.id));
     expect(rows.map((row) => row.status).sort()).toEqual(['pending', 'returned']);
+  });
+});
+
+describe('statements per step', () => {
+  // BEGIN; the request's item id; the item and the request locked; the request's update; the step's
+  // message with the other person's notification in one statement (insert-message-notifying.ts); COMMIT.
+  it('declining runs seven, its notification included', async () => {
+    const { owner, requester, item } = await lendingParties(t);
+    const request = await createLendingRequest(t.db, item, requester);
+    const before = t.database.queryCount();
+    const change = await takeLendingStep(t.db, owner, request.id, 'decline', 'Europe/Zurich');
+    expect(t.database.queryCount() - before).toBe(7);
+    const notified = await t.db
+      .select({ kind: notifications.kind, userId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.messageId, change.posted[0]!.id));
+    expect(notified).toEqual([{ kind: 'request_answered', userId: requester.id }]);
   });
 });

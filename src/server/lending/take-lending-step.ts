@@ -4,12 +4,13 @@ import type { Database, DbOrTx } from '../db/client';
 import { items, lendingRequests } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { visibleToViewer } from '../items/item-visibility';
-import { insertMessages, type PostedMessage } from '../messages/post-message';
+import { insertMessageNotifying } from '../messages/insert-message-notifying';
+import type { PostedMessage } from '../messages/post-message';
 import { syncLoanReminder } from '../loans/sync-loan-reminder';
 import { authorize, type Actor } from '../policies';
 import type { LendingChange } from './announce-lending-change';
 import { mappingLendingConflicts, refusalError } from './lending-errors';
-import { insertOwnerResponse, lendingStepMessage } from './lending-messages';
+import { insertOwnerResponse, lendingStepMessageNotifying } from './lending-messages';
 import { decideLendingStep } from './lending-state-machine';
 
 /** Every step after creation: the owner's four and the requester's withdraw. */
@@ -120,9 +121,9 @@ export async function applyLendingStep(
   if (requesterId === null) {
     return { requestId: request.id, itemId: item.id, requesterId, ownerId: request.ownerId, posted: [] };
   }
-  const posted: PostedMessage[] = await insertMessages(tx, [
-    lendingStepMessage({ action, requestId: request.id, requesterId, ownerId: request.ownerId, itemName: item.name }),
-  ]);
+  // The step's message and its notification to the other person: one statement (insert-message-notifying.ts).
+  const step = { action, requestId: request.id, requesterId, ownerId: request.ownerId, itemName: item.name };
+  const posted: PostedMessage[] = [await insertMessageNotifying(tx, lendingStepMessageNotifying(step))];
   if (decides && ownerResponse) {
     const answer = { senderId: request.ownerId, receiverId: requesterId, content: ownerResponse };
     posted.push(...(await insertOwnerResponse(tx, answer)));

@@ -14,13 +14,14 @@ import {
   users,
 } from '../db/schema';
 import { EMAIL_DIGEST_DELAY_MS } from '../notifications/record-notifications';
-import { lendingStepMessage } from '../lending/lending-messages';
+import { LENDING_ACTION_ACTOR, type LendingAction } from '../../contract/schemas/lending';
+import { lendingStepMessageNotifying } from '../lending/lending-messages';
 import { insertMessageNotifying, type OneMessage } from './insert-message-notifying';
 import { insertMessages } from './post-message';
 
 /**
- * A chat message, and the message that asks to borrow, are written with
- * their notification in one statement (insert-message-notifying.ts).
+ * A chat message, and each lending step's message, are written with their
+ * notification in one statement (insert-message-notifying.ts).
  * Whatever the receiver's situation, each must leave what the general path
  * (insertMessages, which notifies through notifyAboutMessages and
  * recordNotifications) leaves: the same notification, the same digest row,
@@ -113,11 +114,24 @@ function dueAfter(dueAt: Date): string {
     : `in ${delay} ms`;
 }
 
-/** The two messages that take the one statement: a chat message, and the one that asks to borrow. */
-type Shape = 'chat' | 'borrow request';
-const KIND_OF_SHAPE: Record<Shape, NotificationKind> = { chat: 'message', 'borrow request': 'borrow_request' };
+/** The messages that take the one statement: a chat message, and each lending step's message. */
+type Shape = 'chat' | LendingAction;
+const KIND_OF_SHAPE: Record<Shape, NotificationKind> = {
+  chat: 'message',
+  create: 'borrow_request',
+  withdraw: 'borrow_request',
+  accept: 'request_answered',
+  decline: 'request_answered',
+  markBorrowed: 'handover',
+  markReturned: 'handover',
+};
+const SHAPES = Object.keys(KIND_OF_SHAPE) as Shape[];
 
-/** The message of `shape` from sender to receiver; a borrow request's item is the receiver's, asked for by the sender. */
+/**
+ * The message of `shape` from sender to receiver. For a lending step, the
+ * item belongs to whichever of the two the step's actor is not the
+ * requester of: the sender asks (create, withdraw) or the sender owns it.
+ */
 async function messageOf(shape: Shape, sender: { id: string }, receiver: { id: string }): Promise<OneMessage> {
   if (shape === 'chat') {
     return {
@@ -128,17 +142,18 @@ async function messageOf(shape: Shape, sender: { id: string }, receiver: { id: s
       itemName: null,
     };
   }
-  const item = await createItem(database.db, receiver, { name: 'Drill "Bosch" Ü' });
-  const request = await createLendingRequest(database.db, item, sender);
-  const step = lendingStepMessage({
-    action: 'create',
+  const byRequester = LENDING_ACTION_ACTOR[shape] === 'requester';
+  const [requester, owner] = byRequester ? [sender, receiver] : [receiver, sender];
+  const item = await createItem(database.db, owner, { name: 'Drill "Bosch" Ü' });
+  const request = await createLendingRequest(database.db, item, requester);
+  return lendingStepMessageNotifying({
+    action: shape,
     requestId: request.id,
-    requesterId: sender.id,
-    ownerId: receiver.id,
+    requesterId: requester.id,
+    ownerId: owner.id,
     itemName: item.name,
     message: 'For the shelves',
   });
-  return { ...step, itemName: item.name };
 }
 
 async function run(path: 'one statement' | 'general', setUp: Situation, shape: Shape = 'chat') {
@@ -154,9 +169,7 @@ async function run(path: 'one statement' | 'general', setUp: Situation, shape: S
   return { ...(await outcome(receiver, stored.id)), partnerIsSender: sender.id };
 }
 
-const CASES = (['chat', 'borrow request'] as const).flatMap((shape) =>
-  Object.keys(SITUATIONS).map((situation) => [shape, situation] as const),
-);
+const CASES = SHAPES.flatMap((shape) => Object.keys(SITUATIONS).map((situation) => [shape, situation] as const));
 
 describe('insertMessageNotifying', () => {
   it.each(CASES)('leaves what the general path leaves: %s, %s', async (shape, name) => {
@@ -186,7 +199,7 @@ describe('insertMessageNotifying', () => {
   });
 
   it('tells the owner who asks for which item', async () => {
-    const result = await run('one statement', SITUATIONS['a device, default choices']!, 'borrow request');
+    const result = await run('one statement', SITUATIONS['a device, default choices']!, 'create');
     expect(result.notification).toEqual({
       kind: 'borrow_request',
       event: 'request_created',
@@ -196,7 +209,7 @@ describe('insertMessageNotifying', () => {
     expect(result.jobs).toEqual(['deliver-push']);
   });
 
-  it.each(['chat', 'borrow request'] as const)('is one statement, with or without a push job: %s', async (shape) => {
+  it.each(SHAPES)('is one statement, with or without a push job: %s', async (shape) => {
     for (const situation of ['no device, default choices', 'a device, default choices']) {
       const sender = await createUser(database.db);
       const receiver = await createUser(database.db);
