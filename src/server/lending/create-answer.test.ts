@@ -45,13 +45,13 @@ describe('POST /api/lending-requests: the answer', () => {
 });
 
 describe('asking to borrow', () => {
-  // The item locked, the checks' facts, the request, and its message with the owner's notification
-  // (insert-message-notifying.ts), inside BEGIN and COMMIT: docs/performance.md, round 3.
-  it('runs six statements, its notification included', async () => {
+  // The item locked, the checks' facts, then the request with its message and the owner's notification
+  // in one statement (insert-message-notifying.ts), inside BEGIN and COMMIT: docs/performance.md, round 3.
+  it('runs five statements, its notification included', async () => {
     const { requester, item } = await lendingParties(t);
     const before = t.database.queryCount();
     const asked = await createLendingRequest(t.db, requester, borrowPayload(item.id));
-    expect(t.database.queryCount() - before).toBe(6);
+    expect(t.database.queryCount() - before).toBe(5);
     const [notification] = await t.db
       .execute<{ kind: string }>(sql`SELECT kind FROM notifications WHERE message_id = ${asked.posted[0]!.id}`)
       .then((result) => result.rows);

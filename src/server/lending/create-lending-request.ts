@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ACTIVE_REQUEST_STATUSES } from '../../contract/enums';
@@ -9,7 +10,8 @@ import type { Database, DbOrTx } from '../db/client';
 import { lendingRequests, users } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { authorizeItem } from '../items/item-access';
-import { insertMessageNotifying } from '../messages/insert-message-notifying';
+import { insertMessageNotifyingAlong } from '../messages/insert-message-notifying';
+import { tableRow } from '../db/table-row';
 import { can, type Actor } from '../policies';
 import type { LendingChange } from './announce-lending-change';
 import type { LendingRequestRow } from './lending-query';
@@ -87,31 +89,35 @@ export async function createLendingRequest(
       throw new AppError('item_reserved', 'The owner keeps the item for personal use');
     }
 
-    const [created] = await mappingLendingConflicts(() =>
-      tx
-        .insert(lendingRequests)
-        .values({
-          itemId: item.id,
-          requesterId: actor.id,
-          ownerId: item.ownerId,
-          message: input.message,
-          requestedFrom: input.requestedFrom,
-          expectedReturnDate: input.expectedReturnDate,
-          status: outcome.next,
-        })
-        .returning(),
-    );
-    if (!created) throw new Error('The new lending request was not returned');
-    // The owner's system message and its notification: one statement (insert-message-notifying.ts).
+    // The request, the owner's system message and its notification: one statement
+    // (insert-message-notifying.ts). The request's id is chosen here so that the message can name it.
+    const requestId = randomUUID();
+    const insertRequest = tx
+      .insert(lendingRequests)
+      .values({
+        id: requestId,
+        itemId: item.id,
+        requesterId: actor.id,
+        ownerId: item.ownerId,
+        message: input.message,
+        requestedFrom: input.requestedFrom,
+        expectedReturnDate: input.expectedReturnDate,
+        status: outcome.next,
+      })
+      .returning();
     const stepMessage = lendingStepMessageNotifying({
       action: 'create',
-      requestId: created.id,
+      requestId,
       requesterId: actor.id,
       ownerId: item.ownerId,
       itemName: item.name,
       message: input.message,
     });
-    const posted = [await insertMessageNotifying(tx, stepMessage)];
+    const written = await mappingLendingConflicts(() =>
+      insertMessageNotifyingAlong(tx, insertRequest.getSQL(), stepMessage),
+    );
+    const created = tableRow(lendingRequests, written.along);
+    const posted = [written.message];
     return {
       requestId: created.id,
       itemId: item.id,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { blockBetween } from '../blocks/block-sql';
 import type { DbOrTx } from '../db/client';
 import {
@@ -51,12 +51,54 @@ export async function insertMessageNotifying(
   message: OneMessage,
   now = new Date(),
 ): Promise<StoredMessage> {
+  const { rows } = await db.execute<MessageOutcome>(messageStatement(message, now));
+  return storedMessage(message, rows[0]);
+}
+
+/**
+ * The same, with another insert that must commit with the message in the
+ * same statement: `along` is that insert with `RETURNING *`, which the
+ * message may refer to (asking to borrow: the request, and the message
+ * that names it). Answers the message and the row `along` returned, as the
+ * driver sent it (map it with db/table-row.ts). Foreign keys between the
+ * two are checked at the statement's end, so either may come first.
+ */
+export async function insertMessageNotifyingAlong(
+  db: DbOrTx,
+  along: SQL,
+  message: OneMessage,
+  now = new Date(),
+): Promise<{ message: StoredMessage; along: Record<string, unknown> }> {
+  const { rows } = await db.execute<MessageOutcome>(messageStatement(message, now, along));
+  const [row] = rows;
+  if (!row) throw new Error('The message insert returned no row');
+  const { message_id: _id, message_created_at: _at, message_jobs: _jobs, ...alongRow } = row;
+  return { message: storedMessage(message, row), along: alongRow };
+}
+
+interface MessageOutcome extends Record<string, unknown> {
+  message_id: string;
+  message_created_at: string;
+  message_jobs: number | null;
+}
+
+function storedMessage(message: OneMessage, row: MessageOutcome | undefined): StoredMessage {
+  if (!row) throw new Error('The message insert returned no row');
+  return {
+    id: row.message_id,
+    senderId: message.senderId,
+    receiverId: message.receiverId,
+    createdAt: new Date(row.message_created_at),
+  };
+}
+
+function messageStatement(message: OneMessage, now: Date, along?: SQL): SQL {
   const systemEvent = message.systemEvent ?? null;
   const kind = notificationKindOf(message.messageType, systemEvent);
   // A kind that notifies nobody (an account's end) takes the same statement with no receiver to notify.
   const defaults = kind ? DEFAULT_NOTIFICATION_PREFERENCES[kind] : { push: false, email: false };
-  const { rows } = await db.execute<{ id: string; created_at: string; jobs: number | null }>(sql`
-    WITH message AS (
+  return sql`
+    WITH ${along ? sql`along AS (${along}), ` : sql``}message AS (
       INSERT INTO ${messages} (sender_id, receiver_id, content, message_type, system_event, lending_request_id)
       VALUES (${message.senderId}::uuid, ${message.receiverId}::uuid, ${message.content}, ${message.messageType},
               ${systemEvent}, ${message.lendingRequestId ?? null}::uuid)
@@ -85,9 +127,9 @@ export async function insertMessageNotifying(
         FROM delivery WHERE delivery.email
       ON CONFLICT (user_id) DO NOTHING
     )
-    SELECT message.id,
+    SELECT message.id AS message_id,
            -- The thread's form (thread-query.ts): UTC, milliseconds truncated.
-           to_char(message.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+           to_char(message.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS message_created_at,
            -- add_jobs in the select list of the rows that want a push: run once for such a row, never
            -- without one (every call wakes the workers).
            (SELECT count(*)::int FROM (
@@ -95,14 +137,7 @@ export async function insertMessageNotifying(
                        SELECT ROW('deliver-push', json_build_object('notificationId', notification.id),
                                   NULL, NULL, NULL, NULL, NULL, NULL)::graphile_worker.job_spec
                          FROM notification)) AS job
-                FROM delivery WHERE delivery.push AND delivery.has_device) AS queued) AS jobs
-      FROM message`);
-  const [row] = rows;
-  if (!row) throw new Error('The message insert returned no row');
-  return {
-    id: row.id,
-    senderId: message.senderId,
-    receiverId: message.receiverId,
-    createdAt: new Date(row.created_at),
-  };
+                FROM delivery WHERE delivery.push AND delivery.has_device) AS queued) AS message_jobs
+           ${along ? sql`, along.*` : sql``}
+      FROM message${along ? sql` CROSS JOIN along` : sql``}`;
 }
