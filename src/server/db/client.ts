@@ -5,7 +5,9 @@ import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
 /** A database handle or an open transaction: use cases accept either. */
-export type DbOrTx = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+/** A transaction's handle, for writes that must not run outside one. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type DbOrTx = Database | Transaction;
 
 export interface DatabaseHandle {
   url: string;

@@ -33,6 +33,6 @@ describe('tableRow', () => {
   });
 
   it('refuses a row that lacks a column of the table', () => {
-    expect(() => tableRow(lendingRequests, { id: 'x' })).toThrow(/lacks that column/);
+    expect(() => tableRow(lendingRequests, { id: 'x' })).toThrow(/lacks the column/);
   });
 });

@@ -10,7 +10,7 @@ export function tableRow<T extends Table>(table: T, raw: Record<string, unknown>
   const row: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(getTableColumns(table))) {
     const value = raw[column.name];
-    if (value === undefined) throw new Error(`The row of ${column.name}'s table lacks that column`);
+    if (value === undefined) throw new Error(`The row lacks the column ${column.name}`);
     row[key] = value === null ? null : column.mapFromDriverValue(value);
   }
   return row as InferSelectModel<T>;

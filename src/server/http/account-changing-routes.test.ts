@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
@@ -8,35 +8,52 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config/config';
 
 /**
- * docs/decisions/0034: a write forgets the writer's cached session only when
- * its route is marked `changesAccount`. This test finds the routes that must
- * be: every route registered in a file that reaches, through its imports, a
- * module writing the `users` or `sessions` tables (the rows the session
- * cache holds). A new writer, or a new route beside one, fails here until it
- * is marked or listed below with its reason.
+ * docs/decisions/0034: a request forgets the signer's cached session only
+ * when its route is marked `changesAccount` (or it sets or clears the
+ * session cookie). This test finds the routes that must be: every route
+ * registered in a file that reaches, through its imports, a module writing
+ * the `users` or `sessions` tables (the rows the session cache holds). Each
+ * route's file is taken from the call stack as it registers, so however a
+ * route is registered it is seen. A new writer, or a new route beside one,
+ * fails here until it is marked or listed below with its reason.
  */
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
-/** Modules that write users or sessions but need no marked route, each with why. Paths from src/server. */
-const WRITERS_WITHOUT_MARKED_ROUTES: Record<string, string> = {
-  'auth/session-store.ts':
-    'sign-in and sign-out set or clear the session cookie, which forgets by itself; an expired session is forgotten where it is found',
-  'auth/sign-in-user.ts': 'runs in the sign-in callback, which sets the session cookie',
-  'gdpr/deleted-account.ts': 'inserts the stand-in of a deleted account: a new row, nobody’s session',
-  'seed/seed-people.ts': 'the demo seed, run by a command, not by a route',
+/**
+ * Modules that write users or sessions but need no marked route, each with
+ * why, and the only modules that may use them (a new user of one is
+ * reviewed here: it may need a mark). Paths from src/server.
+ */
+const WRITERS_WITHOUT_MARKED_ROUTES: Record<string, { why: string; usedBy: string[] }> = {
+  'auth/session-store.ts': {
+    why: 'sign-in and sign-out set or clear the session cookie (the guard forgets whoever was signed in); an expired session is forgotten where it is found',
+    usedBy: ['auth/routes.ts', 'events/routes.ts', 'http/session-guard.ts'],
+  },
+  'auth/sign-in-user.ts': {
+    why: 'runs in the sign-in callback, before any session of the new one exists here; their sessions elsewhere hear the trigger',
+    usedBy: ['auth/routes.ts', 'seed/seed-people.ts'],
+  },
+  'gdpr/deleted-account.ts': {
+    why: 'inserts the stand-in of a deleted account: a new row, nobody’s session',
+    usedBy: ['auth/sign-in-user.ts', 'gdpr/delete-account.ts'],
+  },
+  'seed/seed-people.ts': { why: 'the demo seed, run by a command, not by a route', usedBy: ['seed/seed-demo-data.ts'] },
 };
 
-/** Non-GET routes in a file that reaches a writer, which themselves change no account row, each with why. */
+/** Routes in a file that reaches a writer, which themselves change no account row, each with why. */
 const ROUTES_THAT_CHANGE_NO_ACCOUNT: Record<string, string> = {
   'POST /api/gdpr/export/:userId': 'streams the export; only account deletion, beside it, writes users',
+  'GET /api/auth/user': 'reads the signed-in user',
+  'GET /api/user/current': 'reads the signed-in user',
+  'GET /api/user/login-history': 'reads the sign-ins',
+  'GET /api/users/:userId/photo': 'reads a profile photo',
+  'GET /api/banner/should-show': 'reads the banner’s state',
 };
 
 const WRITES_ACCOUNT_ROWS = [
-  /\.(?:update|insert|delete)\(\s*(?:users|sessions)\s*\)/,
-  /\b(?:UPDATE|INSERT\s+INTO|DELETE\s+FROM)\s+(?:\$\{\s*)?"?(?:users|sessions)\b/i,
+  /\.(?:update|insert|delete)\(\s*(?:\w+\.)?(?:users|sessions)\s*\)/,
+  /\b(?:UPDATE|INSERT\s+INTO|DELETE\s+FROM|TRUNCATE|MERGE\s+INTO)\s+(?:\$\{\s*)?(?:\w+\.)?"?(?:users|sessions)\b/i,
 ];
-const REGISTERS_A_WRITE = /\bapp\.(post|put|patch|delete)\s*(?:<[^>]*>)?\(/g;
-const REGISTERS_A_WRITE_AT = /\bapp\.(post|put|patch|delete)\s*(?:<[^>]*>)?\(\s*'([^']+)'/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -46,55 +63,61 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-function relativeImports(file: string, text: string): string[] {
-  return [...text.matchAll(/from\s+'(\.{1,2}\/[^']+)'/g)].flatMap(([, specifier]) => {
-    const base = path.resolve(path.dirname(file), specifier ?? '');
+/** The files a module imports for their values (`import type` brings no code). */
+function valueImports(file: string, text: string): string[] {
+  return [...text.matchAll(/^import\s+(?!type\s)[^;]*?from\s+'(\.{1,2}\/[^']+)'/gms)].flatMap(([, specifier]) => {
+    const base = path.resolve(path.dirname(file), (specifier ?? '').replace(/\.js$/, ''));
     return [`${base}.ts`, path.join(base, 'index.ts')].filter((candidate) => existsSync(candidate)).slice(0, 1);
   });
 }
 
+const relative = (file: string) => path.relative(SERVER_DIR, file).split(path.sep).join('/');
+
 interface SourceFacts {
   writers: string[];
-  /** "METHOD url" of the non-GET routes registered in files that reach a writer needing marked routes. */
-  mustForget: string[];
-  unreadable: string[];
+  /** Files (from src/server) that reach a writer needing marked routes. */
+  reaching: Set<string>;
+  /** Each module's value importers. */
+  importers: Map<string, string[]>;
 }
 
-function findAccountChangingRoutes(): SourceFacts {
+function readSources(): SourceFacts {
   const files = sourceFiles(SERVER_DIR);
-  const texts = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]));
-  const relative = (file: string) => path.relative(SERVER_DIR, file).split(path.sep).join('/');
-  const writers = files.filter((file) => WRITES_ACCOUNT_ROWS.some((pattern) => pattern.test(texts.get(file) ?? '')));
-
+  const texts = new Map(files.map((file) => [relative(file), readFileSync(file, 'utf8')]));
+  const writers = [...texts].filter(([, text]) => WRITES_ACCOUNT_ROWS.some((pattern) => pattern.test(text)));
   const importers = new Map<string, string[]>();
   for (const [file, text] of texts) {
-    for (const imported of relativeImports(file, text))
+    for (const imported of valueImports(path.join(SERVER_DIR, file), text).map(relative)) {
       importers.set(imported, [...(importers.get(imported) ?? []), file]);
+    }
   }
   const reaching = new Set<string>();
-  const queue = writers.filter((file) => !(relative(file) in WRITERS_WITHOUT_MARKED_ROUTES));
-  while (queue.length > 0) {
-    const file = queue.pop() as string;
+  const queue = writers.map(([file]) => file).filter((file) => !(file in WRITERS_WITHOUT_MARKED_ROUTES));
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
     if (reaching.has(file)) continue;
     reaching.add(file);
     queue.push(...(importers.get(file) ?? []));
   }
+  return { writers: writers.map(([file]) => file).sort(), reaching, importers };
+}
 
-  const mustForget: string[] = [];
-  const unreadable: string[] = [];
-  for (const file of reaching) {
-    const text = texts.get(file) ?? '';
-    const registered = [...text.matchAll(REGISTERS_A_WRITE)].length;
-    const read = [...text.matchAll(REGISTERS_A_WRITE_AT)].map(([, method, url]) => `${method?.toUpperCase()} ${url}`);
-    if (read.length !== registered) unreadable.push(relative(file));
-    mustForget.push(...read);
+/** The src/server file on the call stack nearest to Fastify: the one registering the route. */
+function registeringFile(stack: string): string | undefined {
+  for (const line of stack.split('\n')) {
+    const file = /\(?((?:\/|[A-Za-z]:)[^():]+\.ts):\d+:\d+\)?$/.exec(line.trim())?.[1];
+    if (file && file.startsWith(SERVER_DIR + path.sep) && !file.endsWith('.test.ts')) return relative(file);
   }
-  return { writers: writers.map(relative).sort(), mustForget: mustForget.sort(), unreadable };
+  return undefined;
+}
+
+interface RegisteredRoute {
+  file: string | undefined;
+  marked: boolean;
 }
 
 let database: TestDatabase;
-/** Every non-GET route as "METHOD url", and whether it is marked `changesAccount`. */
-const marked = new Map<string, boolean>();
+/** Every route as "METHOD url", with the file that registered it and whether it is marked `changesAccount`. */
+const routes = new Map<string, RegisteredRoute>();
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = loadConfig({
@@ -102,19 +125,26 @@ beforeAll(async () => {
     SESSION_SECRET: 'app-test-session-secret-long-enough-0123456789',
   });
   const onRoute = (route: RouteOptions) => {
+    const stackLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 100;
+    const file = registeringFile(new Error('where the route registers').stack ?? '');
+    Error.stackTraceLimit = stackLimit;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const config = route.config as { changesAccount?: boolean } | undefined;
     for (const method of methods) {
-      if (method !== 'GET' && method !== 'HEAD') marked.set(`${method} ${route.url}`, config?.changesAccount === true);
+      if (method !== 'HEAD')
+        routes.set(`${method} ${route.url}`, { file, marked: route.config?.changesAccount === true });
     }
   };
   const app = await buildApp({ config, db: database.db, logger: false, onRoute });
   await app.close();
+  rmSync(config.dataDir, { recursive: true, force: true });
 });
 afterAll(() => database.destroy());
 
 describe('routes that change the signed-in account (docs/decisions/0034)', () => {
-  const facts = findAccountChangingRoutes();
+  const facts = readSources();
+  const mustForget = () =>
+    [...routes].filter(([, route]) => route.file !== undefined && facts.reaching.has(route.file)).map(([key]) => key);
 
   it('knows the modules that write users or sessions', () => {
     // A new module here needs its routes marked (found below) or its reason in WRITERS_WITHOUT_MARKED_ROUTES.
@@ -130,23 +160,30 @@ describe('routes that change the signed-in account (docs/decisions/0034)', () =>
     ]);
   });
 
-  it('reads every write route of the files that reach them', () => {
-    expect(facts.unreadable, 'register these routes with a literal path, as the others are').toEqual([]);
-    expect(facts.mustForget).toContain('PUT /api/users/profile');
+  it('uses the writers that need no mark only where reviewed', () => {
+    for (const [writer, { usedBy }] of Object.entries(WRITERS_WITHOUT_MARKED_ROUTES)) {
+      expect((facts.importers.get(writer) ?? []).sort(), writer).toEqual(usedBy);
+    }
+  });
+
+  it('finds the file that registered each route', () => {
+    expect(routes.get('PUT /api/users/profile')?.file).toBe('users/routes.ts');
+    expect(routes.get('POST /unsubscribe')?.file).toBe('notifications/email/unsubscribe-routes.ts');
+    const unplaced = [...routes].filter(([, route]) => route.file === undefined).map(([key]) => key);
+    expect(unplaced).toEqual([]);
   });
 
   it('marks every route that reaches a write to users or sessions', () => {
-    const unmarked = facts.mustForget.filter(
-      (route) => !(route in ROUTES_THAT_CHANGE_NO_ACCOUNT) && marked.get(route) !== true,
-    );
+    const unmarked = mustForget().filter((key) => !(key in ROUTES_THAT_CHANGE_NO_ACCOUNT) && !routes.get(key)?.marked);
     expect(unmarked, 'add `config: { changesAccount: true }` to these routes').toEqual([]);
   });
 
-  it('marks no other route, and lists only routes that exist', () => {
-    const needless = [...marked].filter(([route, isMarked]) => isMarked && !facts.mustForget.includes(route));
-    expect(needless.map(([route]) => route)).toEqual([]);
+  it('marks no other route, and lists only routes that exist unmarked', () => {
+    const needed = new Set(mustForget());
+    const needless = [...routes].filter(([key, route]) => route.marked && !needed.has(key)).map(([key]) => key);
+    expect(needless).toEqual([]);
     const stale = Object.keys(ROUTES_THAT_CHANGE_NO_ACCOUNT).filter(
-      (route) => !facts.mustForget.includes(route) || marked.get(route) !== false,
+      (key) => !needed.has(key) || routes.get(key)?.marked !== false,
     );
     expect(stale).toEqual([]);
   });

@@ -53,7 +53,7 @@ export function registerSessionGuard(
     // without waiting for the trigger's notification to come back, so this
     // instance forgets them before the answer leaves. Such changes are the
     // routes marked `changesAccount` (account-changing-routes.test.ts finds
-    // every route that reaches a write to users or sessions) and the answers
+    // the routes whose files reach a write to users or sessions) and the answers
     // that set or clear the session cookie (sign-in's callback, sign-out).
     // Other writes keep the cached session: forgetting it after every POST
     // cost each write a session read (docs/decisions/0034).

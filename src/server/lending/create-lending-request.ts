@@ -7,11 +7,11 @@ import type { createLendingRequestSchema } from '../../contract/schemas/lending'
 import { latestLocalToday } from '../dates/calendar-dates';
 import { blockBetween } from '../blocks/block-sql';
 import type { Database, DbOrTx } from '../db/client';
+import { tableRow } from '../db/table-row';
 import { lendingRequests, users } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { authorizeItem } from '../items/item-access';
 import { insertMessageNotifyingAlong } from '../messages/insert-message-notifying';
-import { tableRow } from '../db/table-row';
 import { can, type Actor } from '../policies';
 import type { LendingChange } from './announce-lending-change';
 import type { LendingRequestRow } from './lending-query';
@@ -92,6 +92,7 @@ export async function createLendingRequest(
     // The request, the owner's system message and its notification: one statement
     // (insert-message-notifying.ts). The request's id is chosen here so that the message can name it.
     const requestId = randomUUID();
+    // Built by drizzle for its SQL only (never run by itself): a CTE of the message's statement.
     const insertRequest = tx
       .insert(lendingRequests)
       .values({

@@ -65,7 +65,13 @@ export function lendingStepMessage(context: StepContext): NewMessage {
  * notification: the notification names the request's item.
  */
 export function lendingStepMessageNotifying(context: StepContext): OneMessage {
-  return { ...lendingStepMessage(context), itemName: context.itemName };
+  // Field by field: a field OneMessage does not take (systemItemName, networkRequestId) must not vanish in a spread.
+  const { senderId, receiverId, content, messageType, systemEvent, lendingRequestId, ...rest } =
+    lendingStepMessage(context);
+  if (Object.values(rest).some((value) => value !== undefined && value !== null)) {
+    throw new Error('A lending step message with fields the one-statement insert does not write');
+  }
+  return { senderId, receiverId, content, messageType, systemEvent, lendingRequestId, itemName: context.itemName };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { blockBetween } from '../blocks/block-sql';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx, Transaction } from '../db/client';
 import {
   messages,
   notificationPreferences,
@@ -31,7 +31,7 @@ export type OneMessage = Omit<NewMessage, 'networkRequestId' | 'systemItemName'>
 /**
  * A message with its notification, in one statement (docs/decisions/0033):
  * what `insertMessages` and `notifyAboutMessages` do for any message, in
- * four round trips, written out for one message whose sender, receiver and
+ * three or four round trips, written out for one message whose sender, receiver and
  * item the caller knows. Being one statement, it commits whole or not at
  * all, like the caller's transaction, if any, around it.
  * `message-notification-parity.test.ts` holds it to the general path: the
@@ -62,18 +62,21 @@ export async function insertMessageNotifying(
  * that names it). Answers the message and the row `along` returned, as the
  * driver sent it (map it with db/table-row.ts). Foreign keys between the
  * two are checked at the statement's end, so either may come first.
+ *
+ * `along` must insert exactly one row. One that inserts none (`ON CONFLICT
+ * DO NOTHING`, a filtered `INSERT … SELECT`) still writes the message and
+ * then throws; hence `tx`: the caller's transaction rolls both back.
  */
 export async function insertMessageNotifyingAlong(
-  db: DbOrTx,
+  tx: Transaction,
   along: SQL,
   message: OneMessage,
   now = new Date(),
 ): Promise<{ message: StoredMessage; along: Record<string, unknown> }> {
-  const { rows } = await db.execute<MessageOutcome>(messageStatement(message, now, along));
-  const [row] = rows;
-  if (!row) throw new Error('The message insert returned no row');
-  const { message_id: _id, message_created_at: _at, message_jobs: _jobs, ...alongRow } = row;
-  return { message: storedMessage(message, row), along: alongRow };
+  const { rows } = await tx.execute<MessageOutcome>(messageStatement(message, now, along));
+  const stored = storedMessage(message, rows[0]);
+  const { message_id: _id, message_created_at: _at, message_jobs: _jobs, ...alongRow } = rows[0] ?? {};
+  return { message: stored, along: alongRow };
 }
 
 interface MessageOutcome extends Record<string, unknown> {

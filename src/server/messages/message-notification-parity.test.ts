@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NotificationKind } from '../../contract/enums';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
@@ -6,6 +7,7 @@ import { createLendingRequest, createUser } from '../../../tests/support/factori
 import { createItem } from '../../../tests/support/item-factories';
 import { clearPendingDelivery, queuedJobs } from '../../../tests/support/jobs';
 import {
+  lendingRequests,
   notificationPreferences,
   notifications,
   pendingEmailDigests,
@@ -16,7 +18,7 @@ import {
 import { EMAIL_DIGEST_DELAY_MS } from '../notifications/record-notifications';
 import { LENDING_ACTION_ACTOR, type LendingAction } from '../../contract/schemas/lending';
 import { lendingStepMessageNotifying } from '../lending/lending-messages';
-import { insertMessageNotifying, type OneMessage } from './insert-message-notifying';
+import { insertMessageNotifying, insertMessageNotifyingAlong, type OneMessage } from './insert-message-notifying';
 import { insertMessages } from './post-message';
 
 /**
@@ -84,8 +86,9 @@ const SITUATIONS: Record<string, Situation> = {
 
 /** What a message to `receiver` left behind, with the ids that differ between two runs taken out. */
 async function outcome(receiver: { id: string }, messageId: string) {
-  const [notification] = await database.db
+  const written = await database.db
     .select({
+      id: notifications.id,
       kind: notifications.kind,
       event: notifications.event,
       payload: notifications.payload,
@@ -95,14 +98,22 @@ async function outcome(receiver: { id: string }, messageId: string) {
     .where(eq(notifications.userId, receiver.id));
   const digests = await database.db.select().from(pendingEmailDigests);
   const jobs = await queuedJobs(database.pool);
+  const ids = written.map((notification) => notification.id);
   return {
-    notification: notification && { ...notification, messageId: notification.messageId === messageId },
+    notifications: written.map(({ id: _id, ...notification }) => ({
+      ...notification,
+      messageId: notification.messageId === messageId,
+    })),
     // Whose digest, and whether it kept the earlier time or is due a digest delay after the message.
     digest: digests.map((row) => ({
       receivers: row.userId === receiver.id,
       due: row.dueAt.getTime() === PENDING_DUE_AT.getTime() ? 'kept' : dueAfter(row.dueAt),
     })),
-    jobs: jobs.map((job) => job.task_identifier),
+    // Each job, and the place of the notification it delivers among the receiver's.
+    jobs: jobs.map((job) => ({
+      task: job.task_identifier,
+      delivers: ids.indexOf((job.payload as { notificationId?: string }).notificationId ?? ''),
+    })),
   };
 }
 
@@ -131,82 +142,115 @@ const SHAPES = Object.keys(KIND_OF_SHAPE) as Shape[];
  * The message of `shape` from sender to receiver. For a lending step, the
  * item belongs to whichever of the two the step's actor is not the
  * requester of: the sender asks (create, withdraw) or the sender owns it.
+ * With `along`, the request is not written here: `along` is its insert, for
+ * the statement that writes it with the message (insertMessageNotifyingAlong).
  */
-async function messageOf(shape: Shape, sender: { id: string }, receiver: { id: string }): Promise<OneMessage> {
+async function messageOf(
+  shape: Shape,
+  sender: { id: string },
+  receiver: { id: string },
+  options: { along?: boolean } = {},
+): Promise<{ message: OneMessage; along?: SQL }> {
   if (shape === 'chat') {
-    return {
-      senderId: sender.id,
-      receiverId: receiver.id,
-      content: 'Drill on Saturday?',
-      messageType: 'user',
-      itemName: null,
-    };
+    const message = { senderId: sender.id, receiverId: receiver.id, content: 'Drill on Saturday?', itemName: null };
+    return { message: { ...message, messageType: 'user' } };
   }
   const byRequester = LENDING_ACTION_ACTOR[shape] === 'requester';
   const [requester, owner] = byRequester ? [sender, receiver] : [receiver, sender];
   const item = await createItem(database.db, owner, { name: 'Drill "Bosch" Ü' });
-  const request = await createLendingRequest(database.db, item, requester);
-  return lendingStepMessageNotifying({
+  const requestId = options.along ? randomUUID() : (await createLendingRequest(database.db, item, requester)).id;
+  const message = lendingStepMessageNotifying({
     action: shape,
-    requestId: request.id,
+    requestId,
     requesterId: requester.id,
     ownerId: owner.id,
     itemName: item.name,
     message: 'For the shelves',
   });
+  if (!options.along) return { message };
+  const request = {
+    id: requestId,
+    itemId: item.id,
+    requesterId: requester.id,
+    ownerId: owner.id,
+    message: 'For the shelves',
+    requestedFrom: '2099-01-01',
+    expectedReturnDate: '2099-01-08',
+  };
+  return { message, along: database.db.insert(lendingRequests).values(request).returning().getSQL() };
 }
 
-async function run(path: 'one statement' | 'general', setUp: Situation, shape: Shape = 'chat') {
+type Path = 'one statement' | 'one statement with the request' | 'general';
+
+async function run(path: Path, setUp: Situation, shape: Shape = 'chat') {
   await clearPendingDelivery(database.pool);
   const sender = await createUser(database.db, { name: 'Sam "S" Ünal' });
   const receiver = await createUser(database.db);
   await setUp(receiver, sender, KIND_OF_SHAPE[shape]);
-  const { itemName, ...message } = await messageOf(shape, sender, receiver);
+  const { message, along } = await messageOf(shape, sender, receiver, {
+    along: path === 'one statement with the request',
+  });
+  const { itemName: _itemName, ...general } = message;
   const stored =
-    path === 'one statement'
-      ? await insertMessageNotifying(database.db, { ...message, itemName })
-      : (await database.db.transaction((tx) => insertMessages(tx, [message])))[0]!;
+    path === 'general'
+      ? (await database.db.transaction((tx) => insertMessages(tx, [general])))[0]!
+      : along
+        ? (await database.db.transaction((tx) => insertMessageNotifyingAlong(tx, along, message))).message
+        : await insertMessageNotifying(database.db, message);
   return { ...(await outcome(receiver, stored.id)), partnerIsSender: sender.id };
 }
 
 const CASES = SHAPES.flatMap((shape) => Object.keys(SITUATIONS).map((situation) => [shape, situation] as const));
+
+const withoutIds = ({ partnerIsSender, ...rest }: Awaited<ReturnType<typeof run>>) => ({
+  ...rest,
+  notifications: rest.notifications.map((notification) => ({
+    ...notification,
+    payload: { ...notification.payload, partnerId: notification.payload.partnerId === partnerIsSender },
+  })),
+});
 
 describe('insertMessageNotifying', () => {
   it.each(CASES)('leaves what the general path leaves: %s, %s', async (shape, name) => {
     const setUp = SITUATIONS[name]!;
     const fast = await run('one statement', setUp, shape);
     const general = await run('general', setUp, shape);
-    const withoutIds = ({ partnerIsSender, ...rest }: typeof fast) => ({
-      ...rest,
-      notification: rest.notification && {
-        ...rest.notification,
-        payload: { ...rest.notification.payload, partnerId: rest.notification.payload.partnerId === partnerIsSender },
-      },
-    });
+    expect(withoutIds(fast)).toEqual(withoutIds(general));
+  });
+
+  // Asking to borrow writes the request in the same statement (create-lending-request.ts).
+  it.each(Object.keys(SITUATIONS))('leaves it with the request in the same statement: %s', async (name) => {
+    const setUp = SITUATIONS[name]!;
+    const fast = await run('one statement with the request', setUp, 'create');
+    const general = await run('general', setUp, 'create');
     expect(withoutIds(fast)).toEqual(withoutIds(general));
   });
 
   it('notifies by push, mail and digest when the receiver has a device and the defaults', async () => {
     const result = await run('one statement', SITUATIONS['a device, default choices']!);
-    expect(result.notification).toEqual({
-      kind: 'message',
-      event: 'message',
-      payload: { partnerId: result.partnerIsSender, senderName: 'Sam "S" Ünal', itemName: null },
-      messageId: true,
-    });
+    expect(result.notifications).toEqual([
+      {
+        kind: 'message',
+        event: 'message',
+        payload: { partnerId: result.partnerIsSender, senderName: 'Sam "S" Ünal', itemName: null },
+        messageId: true,
+      },
+    ]);
     expect(result.digest).toEqual([{ receivers: true, due: 'a digest delay on' }]);
-    expect(result.jobs).toEqual(['deliver-push']);
+    expect(result.jobs).toEqual([{ task: 'deliver-push', delivers: 0 }]);
   });
 
   it('tells the owner who asks for which item', async () => {
     const result = await run('one statement', SITUATIONS['a device, default choices']!, 'create');
-    expect(result.notification).toEqual({
-      kind: 'borrow_request',
-      event: 'request_created',
-      payload: { partnerId: result.partnerIsSender, senderName: 'Sam "S" Ünal', itemName: 'Drill "Bosch" Ü' },
-      messageId: true,
-    });
-    expect(result.jobs).toEqual(['deliver-push']);
+    expect(result.notifications).toEqual([
+      {
+        kind: 'borrow_request',
+        event: 'request_created',
+        payload: { partnerId: result.partnerIsSender, senderName: 'Sam "S" Ünal', itemName: 'Drill "Bosch" Ü' },
+        messageId: true,
+      },
+    ]);
+    expect(result.jobs).toEqual([{ task: 'deliver-push', delivers: 0 }]);
   });
 
   it.each(SHAPES)('is one statement, with or without a push job: %s', async (shape) => {
@@ -214,7 +258,7 @@ describe('insertMessageNotifying', () => {
       const sender = await createUser(database.db);
       const receiver = await createUser(database.db);
       await SITUATIONS[situation]!(receiver, sender, KIND_OF_SHAPE[shape]);
-      const message = await messageOf(shape, sender, receiver);
+      const { message } = await messageOf(shape, sender, receiver);
       const before = database.queryCount();
       await insertMessageNotifying(database.db, message);
       expect(database.queryCount() - before).toBe(1);

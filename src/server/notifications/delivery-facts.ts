@@ -43,7 +43,7 @@ export async function readDeliveryFacts(tx: DbOrTx, userIds: readonly string[]):
   const result = new Map<string, DeliveryFacts>();
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return result;
-  // One recipient (every message and lending step) binds a scalar, not an array: with an array
+  // One recipient (most events) binds a scalar, not an array: with an array
   // PostgreSQL plans this statement anew on every call (0.25 ms of planning for 0.05 ms of work),
   // as notify-messages.ts explains.
   const [only] = unique;

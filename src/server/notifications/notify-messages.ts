@@ -62,7 +62,7 @@ type MessageFacts = DeliveryFactsColumns & {
 export async function notifyAboutMessages(tx: DbOrTx, messageIds: readonly string[]): Promise<void> {
   const [onlyId] = messageIds;
   if (onlyId === undefined) return;
-  // One message (every chat message and lending step) is matched as `= $1`,
+  // One message (a system message of a loan or a block, an item's deletion) is matched as `= $1`,
   // not `= ANY($1)`: PostgreSQL estimates an array of unknown length at ten
   // rows in the generic plan but at its true length in a custom plan, finds
   // the custom plan cheaper and so plans this statement anew on every call,
