@@ -13,5 +13,6 @@ export function tableRow<T extends Table>(table: T, raw: Record<string, unknown>
     if (value === undefined) throw new Error(`The row lacks the column ${column.name}`);
     row[key] = value === null ? null : column.mapFromDriverValue(value);
   }
+  // Every column of the table was filled above, mapped by the column itself: drizzle's select model.
   return row as InferSelectModel<T>;
 }
