@@ -16,6 +16,8 @@ export interface BenchDatabase {
   url: string;
   handle: DatabaseHandle;
   postgresVersion: string;
+  /** The cluster's `shared_buffers` as it runs (the app's default, or --postgres's). */
+  sharedBuffers: string;
   /** With --explain: the cluster's log, where auto_explain writes its plans. */
   log?: PostgresLog;
   stop(): Promise<void>;
@@ -26,7 +28,7 @@ export interface BenchDatabase {
  * temporary folder (never the user's ./data), migrated by the app's runner.
  */
 export async function startBenchDatabase(
-  options: { statements?: boolean; explain?: boolean } = {},
+  options: { statements?: boolean; explain?: boolean; settings?: Record<string, string> } = {},
 ): Promise<BenchDatabase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lendloop-bench-'));
   const log = options.explain ? new PostgresLog() : undefined;
@@ -50,12 +52,14 @@ export async function startBenchDatabase(
     await runMigrations(handle);
     if (options.statements) await handle.pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     const { rows } = await handle.pool.query<{ server_version: string }>('SHOW server_version');
+    const { rows: buffers } = await handle.pool.query<{ shared_buffers: string }>('SHOW shared_buffers');
     const running = embedded;
     return {
       dataDir,
       url,
       handle,
       postgresVersion: rows[0]?.server_version ?? 'unknown',
+      sharedBuffers: buffers[0]?.shared_buffers ?? 'unknown',
       log,
       async stop() {
         await handle.close().catch(() => undefined);
@@ -77,13 +81,18 @@ export async function startBenchDatabase(
  * must not be given here: command-line settings would outrank the ALTER
  * SYSTEM that turns it on).
  */
-function serverSettings(options: { statements?: boolean; explain?: boolean }): Record<string, string> | undefined {
+function serverSettings(options: {
+  statements?: boolean;
+  explain?: boolean;
+  settings?: Record<string, string>;
+}): Record<string, string> {
   const libraries = [
     ...(options.statements ? ['pg_stat_statements'] : []),
     ...(options.explain ? ['auto_explain'] : []),
   ];
-  if (libraries.length === 0) return undefined;
+  if (libraries.length === 0) return { ...options.settings };
   return {
+    ...options.settings,
     shared_preload_libraries: libraries.join(','),
     ...(options.statements ? { 'pg_stat_statements.track_planning': 'on' } : {}),
     // What explain-log.ts parses: English messages after a known prefix.

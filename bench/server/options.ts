@@ -39,6 +39,8 @@ export interface BenchOptions {
   statements: boolean;
   /** After the endpoints' runs, log each endpoint's plans with auto_explain (explain.ts). */
   explain: boolean;
+  /** PostgreSQL settings for the bench's cluster over the app's own (`--postgres=shared_buffers=128MB`): before/after runs of a setting. */
+  postgresSettings: Record<string, string>;
 }
 
 /** Bad command-line input: printed without a stack trace. */
@@ -48,7 +50,7 @@ export class UsageError extends Error {
 
 export const USAGE = `Usage: npm run bench -- [--smoke | --quick] [--duration=S] [--warmup=S] [--connections=N]
                          [--items=N] [--only=a,b] [--skip-scaling] [--hold] [--profile] [--statements]
-                         [--explain]
+                         [--explain] [--postgres=name=value,...]
 
   (default)      5,000 users, 50,000 items (Available Items also at 10,000 and 100,000), 10 s per endpoint
   --quick        the same data, 3 s per endpoint
@@ -73,7 +75,10 @@ export const USAGE = `Usage: npm run bench -- [--smoke | --quick] [--duration=S]
   --explain      after the endpoints' runs, send each endpoint 5 requests one at a time while auto_explain logs
                  EXPLAIN (ANALYZE, BUFFERS) of every statement PostgreSQL runs, with the plan it really uses
                  (generic or custom); writes bench/results/<time>-server-explain.md and .log. Runs the nine
-                 endpoints only, unless --only names other sections too`;
+                 endpoints only, unless --only names other sections too
+  --postgres=name=value,...
+                 run the bench's embedded PostgreSQL with these settings over the app's own (e.g.
+                 --postgres=shared_buffers=128MB to measure against PostgreSQL's default); the report lists them`;
 
 const FULL_SHAPE: DatasetShape = {
   users: 5_000,
@@ -128,6 +133,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     'profile',
     'statements',
     'explain',
+    'postgres',
     'help',
   ]);
   for (const name of flags.keys()) {
@@ -176,7 +182,20 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     profile: flags.has('profile'),
     statements: flags.has('statements'),
     explain: flags.has('explain'),
+    postgresSettings: postgresSettings(flags.get('postgres')),
   };
+}
+
+function postgresSettings(value: string | undefined): Record<string, string> {
+  const settings: Record<string, string> = {};
+  for (const pair of (value ?? '').split(',').filter(Boolean)) {
+    const match = /^([a-z_.]+)=([\w.]+)$/.exec(pair);
+    if (!match?.[1] || match[2] === undefined) {
+      throw new UsageError(`--postgres needs name=value pairs separated by commas, got "${pair}"`);
+    }
+    settings[match[1]] = match[2];
+  }
+  return settings;
 }
 
 function onlyNames(value: string | undefined): string[] {

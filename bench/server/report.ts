@@ -75,11 +75,20 @@ export interface BenchReport {
     memoryGiB: number;
     node: string;
     postgres: string;
+    /** `SHOW shared_buffers` of the run's cluster. */
+    postgresSharedBuffers: string;
     platform: string;
     /** 1, 5 and 15 minute load averages: other work on the machine skews the figures. */
     loadAverage: { start: number[]; end: number[] };
   };
-  settings: { connections: number; durationSeconds: number; warmupSeconds: number; signedInUsers: number };
+  settings: {
+    connections: number;
+    durationSeconds: number;
+    warmupSeconds: number;
+    signedInUsers: number;
+    /** --postgres: settings over the app's own for this run. */
+    postgresSettings: Record<string, string>;
+  };
   dataset: {
     rows: Record<string, number>;
     /** Each load with its statements; the last one grows the data after the main run. */
@@ -164,6 +173,14 @@ export function toMarkdown(report: BenchReport): string {
   lines.push(
     `Load: autocannon, ${settings.connections} connections, ${settings.durationSeconds} s per endpoint after ` +
       `${settings.warmupSeconds} s of warm-up, requests rotating over ${settings.signedInUsers} signed-in users.`,
+  );
+  const overrides = Object.entries(settings.postgresSettings);
+  lines.push('');
+  lines.push(
+    `PostgreSQL: shared_buffers ${machine.postgresSharedBuffers}` +
+      (overrides.length > 0
+        ? `; --postgres over the app's settings: ${overrides.map(([name, value]) => `${name}=${value}`).join(', ')}.`
+        : ' (the app\'s embedded settings).'),
   );
   lines.push('');
   const rows = Object.entries(dataset.rows)

@@ -69,7 +69,11 @@ async function main(): Promise<number> {
 
   const [bundles, database] = await Promise.all([
     buildBundles(),
-    startBenchDatabase({ statements: options.statements, explain: options.explain }),
+    startBenchDatabase({
+      statements: options.statements,
+      explain: options.explain,
+      settings: options.postgresSettings,
+    }),
   ]);
   let app: RunningProcess | undefined;
   let pushService: FakePushService | undefined;
@@ -279,6 +283,7 @@ async function main(): Promise<number> {
         memoryGiB: totalmem() / 2 ** 30,
         node: process.version,
         postgres: database.postgresVersion,
+        postgresSharedBuffers: database.sharedBuffers,
         platform: `${process.platform} ${process.arch}`,
         loadAverage: { start: loadAtStart, end: loadavg() },
       },
@@ -287,6 +292,7 @@ async function main(): Promise<number> {
         durationSeconds: options.durationSeconds,
         warmupSeconds: options.warmupSeconds,
         signedInUsers: users.length,
+        postgresSettings: options.postgresSettings,
       },
       dataset: {
         rows,
