@@ -21,7 +21,8 @@ export function distanceKm(position: { latitude: Degrees; longitude: Degrees }):
 /**
  * Groups with their admin, member count and the viewer's relation to them,
  * in one query whatever the number of groups (correlated subqueries use the
- * group_members and join-request indexes). Callers pass the authorization
+ * group_members and join-request indexes; the count is the group's own
+ * column, kept by a trigger: migration 0023). Callers pass the authorization
  * as `where`, and the distance (distanceKm) when the list has a position.
  */
 export function selectGroups(
@@ -44,7 +45,7 @@ export function selectGroups(
     .select({
       group: groups,
       admin: { id: admin.id, name: admin.name, username: admin.username },
-      memberCount: sql<number>`(SELECT count(*)::int FROM ${groupMembers} WHERE ${groupMembers.groupId} = ${groups.id})`,
+      memberCount: groups.memberCount,
       isUserMember: sql<boolean>`EXISTS (SELECT 1 FROM ${groupMembers}
         WHERE ${groupMembers.groupId} = ${groups.id} AND ${groupMembers.userId} = ${viewerId})`,
       hasPendingRequest: sql<boolean>`EXISTS (SELECT 1 FROM ${groupJoinRequests}

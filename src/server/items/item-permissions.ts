@@ -46,7 +46,7 @@ export async function listGroupPermissions(db: Database, actor: Actor, itemId: s
     .select({
       groupId: groups.id,
       name: groups.name,
-      memberCount: sql<number>`(SELECT count(*)::int FROM ${groupMembers} gm WHERE gm.group_id = ${groups.id})`,
+      memberCount: groups.memberCount,
       canView: sql<boolean>`COALESCE(${itemGroupPermissions.canView}, false)`,
     })
     .from(groupMembers)

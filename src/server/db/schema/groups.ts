@@ -36,6 +36,9 @@ export const groups = pgTable(
     adminId: uuid('admin_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    // Kept by a trigger on group_members (migration 0023): lists show it for every group, and
+    // counting each group's members per request was a third of Discover's PostgreSQL time.
+    memberCount: integer('member_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
