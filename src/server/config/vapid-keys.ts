@@ -1,6 +1,6 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import webpush from 'web-push';
 
 /** The application server's VAPID identity for Web Push (RFC 8292): one P-256 key pair and a contact. */
 export interface VapidKeys {
@@ -22,7 +22,7 @@ export function readOrCreateVapidKeys(dataDir: string): VapidKeys {
   const existing = readKeys(file);
   if (existing) return existing;
   mkdirSync(dataDir, { recursive: true });
-  const keys = webpush.generateVAPIDKeys();
+  const keys = generateVapidKeys();
   try {
     // 'wx' fails if another process created it first; then read theirs.
     writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600, flag: 'wx' });
@@ -33,6 +33,21 @@ export function readOrCreateVapidKeys(dataDir: string): VapidKeys {
     if (!theirs) throw new Error(`${file} is not a VAPID key pair`, { cause: error });
     return theirs;
   }
+}
+
+/**
+ * A new P-256 pair in web-push's format (the public key as an uncompressed
+ * point, the private scalar; both base64url), made with node:crypto: the
+ * configuration loads before the rest of the server (main.ts), and web-push
+ * would add its own loading time to every start. vapid-keys.test.ts checks
+ * that web-push accepts the pair and that the public key is the private one's.
+ */
+export function generateVapidKeys(): VapidKeys {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const jwk = privateKey.export({ format: 'jwk' });
+  if (!jwk.x || !jwk.y || !jwk.d) throw new Error('node:crypto returned an incomplete P-256 key');
+  const point = Buffer.concat([Buffer.from([0x04]), Buffer.from(jwk.x, 'base64url'), Buffer.from(jwk.y, 'base64url')]);
+  return { publicKey: point.toString('base64url'), privateKey: jwk.d };
 }
 
 function readKeys(file: string): VapidKeys | undefined {
