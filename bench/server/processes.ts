@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { copyFile, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * and the drizzle/ folder resolve exactly as from dist/server.
  */
 const BUILD_DIR = path.join(root, 'node_modules/.cache/lendloop-bench-server');
+const HELLO_BUILD_DIR = path.join(root, 'node_modules/.cache/lendloop-bench-hello');
 const DETECTOR_WORKER_SOURCE = path.join(root, 'src/server/item-analysis/detector-worker.mjs');
 
 /**
@@ -25,24 +26,26 @@ export async function buildBundles(): Promise<{ app: string; hello: string }> {
   const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  // The esbuild step only: what follows `&&` copies files beside the bundle (done below for ours).
-  const command = pkg.scripts['build:server']?.split('&&')[0]?.trim().split(/\s+/) ?? [];
+  // The esbuild step only: the steps around it empty the folder and copy files beside the bundle (done below for ours).
+  const steps = pkg.scripts['build:server']?.split('&&').map((step) => step.trim().split(/\s+/)) ?? [];
+  const command = steps.find((step) => step[0] === 'esbuild') ?? [];
   const [bin, entry, ...flags] = command;
-  if (bin !== 'esbuild' || !entry || !flags.some((flag) => flag.startsWith('--outfile='))) {
+  if (bin !== 'esbuild' || !entry || !flags.some((flag) => flag.startsWith('--outdir='))) {
     throw new Error(`Unexpected build:server script "${command.join(' ')}": the benchmark reuses its esbuild flags`);
   }
   const esbuild = path.join(root, 'node_modules/.bin/esbuild');
-  const build = async (source: string, outfile: string) => {
-    const args = [source, ...flags.map((flag) => (flag.startsWith('--outfile=') ? `--outfile=${outfile}` : flag))];
+  /** Each bundle in a folder of its own: a split bundle's chunks sit beside its entry. */
+  const build = async (source: string, outdir: string) => {
+    await rm(outdir, { recursive: true, force: true });
+    const args = [source, ...flags.map((flag) => (flag.startsWith('--outdir=') ? `--outdir=${outdir}` : flag))];
     await promisify(execFile)(esbuild, [...args, '--log-level=warning'], { cwd: root });
-    return outfile;
+    return path.join(outdir, `${path.basename(source, path.extname(source))}.js`);
   };
   const [app, hello] = await Promise.all([
-    build(entry, path.join(BUILD_DIR, 'main.js')),
-    build('bench/server/hello-world.ts', path.join(BUILD_DIR, 'hello-world.js')),
+    build(entry, BUILD_DIR),
+    build('bench/server/hello-world.ts', HELLO_BUILD_DIR),
   ]);
   // The offline photo analyzer's worker thread loads this file from beside the bundle (docs/decisions/0020).
-  await mkdir(BUILD_DIR, { recursive: true });
   await copyFile(DETECTOR_WORKER_SOURCE, path.join(BUILD_DIR, 'detector-worker.mjs'));
   return { app, hello };
 }

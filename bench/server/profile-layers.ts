@@ -96,7 +96,7 @@ const LAYERS: { name: string; matches: (frame: Frame) => boolean }[] = [
 ];
 
 function isOurs(frame: Frame): boolean {
-  return frame.url.includes('/lendloop-bench-server/main.js') || frame.url.includes('/dist/server/main.js');
+  return frame.url.includes('/lendloop-bench-server/') || frame.url.includes('/dist/server/');
 }
 
 const IDLE = new Set(['(idle)']);

@@ -19,7 +19,7 @@ import { baseEnv, freePort, root } from './processes';
 export const STARTUP_TARGETS = { seconds: 3, idleRssMiB: 200 } as const;
 
 /** The server's start-up phases, in order (the debug lines of src/server/main.ts). */
-const PHASES = ['modules', 'postgres', 'database', 'migrations', 'app', 'listen', 'jobs'] as const;
+const PHASES = ['modules', 'postgres', 'server modules', 'database', 'migrations', 'app', 'listen', 'jobs'] as const;
 type Phase = (typeof PHASES)[number];
 
 export interface StartupRun {

@@ -1,13 +1,20 @@
 import pino, { type Logger } from 'pino';
-import { buildApp } from './app';
+import type { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
-import { connectDatabase, type DatabaseHandle } from './db/client';
+import type { DatabaseHandle } from './db/client';
 import { DataDirInUseError, startEmbeddedPostgres, type RunningPostgres } from './db/embedded-postgres';
-import { runMigrations } from './db/migrate';
-import { createPostgresEventBus, type PostgresEventBus } from './events/postgres-event-bus';
-import { createJobHandlers } from './jobs/job-handlers';
-import { startJobRunner, type JobRunner } from './jobs/job-runner';
-import { logMailSetup } from './notifications/email/mail-transport';
+import type { PostgresEventBus } from './events/postgres-event-bus';
+import type { JobRunner } from './jobs/job-runner';
+import type * as ServerPartsModule from './server-parts';
+
+/**
+ * The rest of the server, imported while the embedded PostgreSQL starts
+ * (server-parts.ts): only configuration, logging and the embedded cluster's
+ * starter are loaded before it.
+ */
+type ServerParts = typeof ServerPartsModule;
+let serverParts: Promise<ServerParts> | undefined;
+const loadServerParts = (): Promise<ServerParts> => (serverParts ??= import('./server-parts'));
 
 const EMBEDDED_DATABASE = 'lendloop';
 
@@ -52,7 +59,6 @@ async function main(): Promise<void> {
   }
   const bootLogger = pino({ level: config.logLevel });
   phaseDone(bootLogger, 'modules');
-  logMailSetup(config.mail, bootLogger);
 
   let embedded: RunningPostgres | undefined;
   let database: DatabaseHandle | undefined;
@@ -65,13 +71,27 @@ async function main(): Promise<void> {
   let exitCode = 0;
 
   const start = async () => {
-    let databaseUrl = config.databaseUrl;
-    if (!databaseUrl) {
-      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, logger: bootLogger });
+    if (!config.databaseUrl) {
+      embedded = await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        logger: bootLogger,
+        // Its first output: initdb or the server now works in a process of its own.
+        onProcessRunning: () => void loadServerParts().catch(() => undefined),
+      });
       phaseDone(bootLogger, 'postgres');
-      databaseUrl = await ensureEmbeddedDatabase(embedded);
-      phaseDone(bootLogger, 'database');
     }
+    const {
+      buildApp,
+      connectDatabase,
+      createJobHandlers,
+      createPostgresEventBus,
+      logMailSetup,
+      runMigrations,
+      startJobRunner,
+    } = await loadServerParts();
+    phaseDone(bootLogger, 'server modules');
+    logMailSetup(config.mail, bootLogger);
+    const databaseUrl = config.databaseUrl ?? (await ensureEmbeddedDatabase(embedded, connectDatabase, bootLogger));
     // A signal during start-up: stop here; shutdown() cleans up what exists.
     if (stopping) return;
     database = connectDatabase(databaseUrl, {
@@ -190,7 +210,12 @@ async function main(): Promise<void> {
 }
 
 /** The embedded cluster starts with only `postgres`; create our database once. */
-async function ensureEmbeddedDatabase(embedded: RunningPostgres): Promise<string> {
+async function ensureEmbeddedDatabase(
+  embedded: RunningPostgres | undefined,
+  connectDatabase: ServerParts['connectDatabase'],
+  logger: Logger,
+): Promise<string> {
+  if (!embedded) throw new Error('Neither DATABASE_URL nor an embedded PostgreSQL');
   const admin = connectDatabase(embedded.urlFor('postgres'), { max: 1 });
   try {
     const { rows } = await admin.pool.query('SELECT 1 FROM pg_database WHERE datname = $1', [EMBEDDED_DATABASE]);
@@ -198,6 +223,7 @@ async function ensureEmbeddedDatabase(embedded: RunningPostgres): Promise<string
   } finally {
     await admin.close();
   }
+  phaseDone(logger, 'database');
   return embedded.urlFor(EMBEDDED_DATABASE);
 }
 

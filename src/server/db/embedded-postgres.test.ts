@@ -20,7 +20,16 @@ afterAll(async () => {
 
 describe('the embedded PostgreSQL', () => {
   it('keeps a second server off the same data folder with a clear message, and keeps data across restarts', async () => {
-    first = await startEmbeddedPostgres({ dataDir, logger });
+    // main.ts loads the rest of the server once PostgreSQL's first process runs: once, before the start is over.
+    const runningWhileStarting: boolean[] = [];
+    let started = false;
+    first = await startEmbeddedPostgres({
+      dataDir,
+      logger,
+      onProcessRunning: () => runningWhileStarting.push(!started),
+    });
+    started = true;
+    expect(runningWhileStarting).toEqual([true]);
     const client = new pg.Client({ connectionString: first.urlFor('postgres') });
     await client.connect();
     await client.query('CREATE TABLE kept (note text)');

@@ -72,6 +72,13 @@ export async function startEmbeddedPostgres(options: {
   settings?: Record<string, string>;
   /** Receives the server's log (its stderr) as it comes, in chunks: the benchmark's `--explain` reads plans from it. */
   onLog?: (chunk: string) => void;
+  /**
+   * Called once, when PostgreSQL's first process (initdb on a new folder,
+   * else the server) has written its first output: from then on it works in
+   * its own process, so the caller can do its own start-up work alongside
+   * (main.ts loads the rest of the server then).
+   */
+  onProcessRunning?: () => void;
 }): Promise<RunningPostgres> {
   const { logger } = options;
   const databaseDir = path.join(options.dataDir, 'postgres');
@@ -99,6 +106,7 @@ async function startCluster(
   const password = readOrCreateSecret(options.dataDir, 'postgres-password');
   const port = await findFreePort();
   const recentLog: string[] = [];
+  let announcedRunning = false;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot) {
     // The `postgres` user must be able to traverse into DATA_DIR (mkdtemp and
@@ -131,6 +139,10 @@ async function startCluster(
       ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     onLog: (message) => {
+      if (!announcedRunning) {
+        announcedRunning = true;
+        options.onProcessRunning?.();
+      }
       recentLog.push(message);
       if (recentLog.length > 50) recentLog.shift();
       logger.debug({ postgres: message.trim() }, 'postgres');
