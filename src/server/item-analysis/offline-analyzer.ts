@@ -1,10 +1,10 @@
-import sharp from 'sharp';
 import type { Language } from '../../contract/enums';
 import { LIMITS } from '../../contract/limits';
 import { withDeadline } from './analysis-deadline';
 import { cocoItem, NEUTRAL_NAME, RECOGNISED_DESCRIPTION } from './coco-items';
 import { createDetectorPool, type Detection, type DetectorPool, type RgbImage } from './detector-pool';
 import { failed, type ItemAnalysisResult, type ItemAnalyzer } from './item-analyzer';
+import { loadSharp } from '../photos/load-sharp';
 
 /**
  * Below this score a detection is a guess, not an answer. CenterNet scores
@@ -72,6 +72,7 @@ export function interpret(detections: readonly Detection[], language: Language):
 
 /** Upright RGB pixels within 512 px (sharp runs on libuv's pool, off the event loop); null when undecodable. */
 async function decodeForDetector(jpeg: Buffer): Promise<RgbImage | null> {
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(jpeg, { limitInputPixels: LIMITS.photoMaxInputPixels })
       .rotate()

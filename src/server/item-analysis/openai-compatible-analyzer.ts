@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { z } from 'zod';
 import { ITEM_CATEGORIES, type Language } from '../../contract/enums';
 import { LIMITS } from '../../contract/limits';
@@ -60,17 +60,25 @@ function instructions(language: Language): string {
  * list, the time limit) is a failure: the route then creates nothing.
  */
 export function createOpenAiCompatibleAnalyzer(options: OpenAiCompatibleOptions): ItemAnalyzer {
-  const client = new OpenAI({
-    baseURL: options.baseUrl.href,
-    apiKey: options.apiKey,
-    // Our own deadline decides; a retry would only spend it twice.
-    maxRetries: 0,
-    timeout: options.timeoutMs,
-  });
+  // The client library loads with the first photo, not at start-up (docs/performance.md, round 3, "Start-up").
+  let client: Promise<OpenAI> | undefined;
+  const clientOnce = () =>
+    (client ??= import('openai').then(
+      ({ default: OpenAiClient }) =>
+        new OpenAiClient({
+          baseURL: options.baseUrl.href,
+          apiKey: options.apiKey,
+          // Our own deadline decides; a retry would only spend it twice.
+          maxRetries: 0,
+          timeout: options.timeoutMs,
+        }),
+    ));
   const limit = createConcurrencyLimit(options.concurrency);
 
   const ask = async (jpeg: Buffer, language: Language, signal: AbortSignal): Promise<AnalysisOutcome> => {
-    const completion = await client.chat.completions.create(
+    const completion = await (
+      await clientOnce()
+    ).chat.completions.create(
       {
         model: options.model,
         messages: [

@@ -1,6 +1,7 @@
-import sharp, { type ResizeOptions } from 'sharp';
+import type { ResizeOptions } from 'sharp';
 import { LIMITS } from '../../contract/limits';
 import { AppError } from '../http/app-error';
+import { loadSharp } from './load-sharp';
 
 /** The formats a photo may be uploaded in: what phones and the client's resizer produce. */
 export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -58,6 +59,7 @@ const CARD_WEBP_QUALITY = 75;
  */
 export async function processPhoto(input: Buffer, declaredContentType: string): Promise<ProcessedPhoto> {
   await checkUpload(input, declaredContentType);
+  const sharp = await loadSharp();
 
   // Upright sRGB pixels at the stored size, 8 bits per channel: sharp's
   // colour handling (CMYK, 16-bit PNG, alpha) is done here, once.
@@ -101,6 +103,7 @@ export async function checkUpload(
 
   // Header only: no pixel is decoded here. The limit is off for this call
   // because sharp would refuse with its own message; the check below is ours.
+  const sharp = await loadSharp();
   const metadata = await decoderStep(() => sharp(input, { limitInputPixels: false }).metadata());
   if (metadata.format !== SHARP_FORMAT[sniffed] || !metadata.width || !metadata.height) {
     throw new AppError('invalid_image_format', `The decoder reads ${metadata.format ?? 'no format'}, not ${sniffed}`);

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { LIMITS } from '../../contract/limits';
+import { loadSharp } from './load-sharp';
 import { checkUpload, decoderStep } from './process-photo';
 
 export interface ProcessedProfilePhoto {
@@ -29,6 +29,7 @@ export async function processProfilePhoto(input: Buffer, declaredContentType: st
   const { width, height } = await checkUpload(input, declaredContentType);
   // The shorter side is the same before and after the EXIF rotation.
   const side = Math.min(LIMITS.profilePhotoPx, width, height);
+  const sharp = await loadSharp();
   const square = await decoderStep(() =>
     sharp(input, { limitInputPixels: LIMITS.photoMaxInputPixels })
       .rotate()

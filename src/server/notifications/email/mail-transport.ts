@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { MailConfig } from '../../config/config';
 
@@ -26,21 +26,26 @@ export interface MailTransport {
  * the rows for nodemailer's default ten minutes.
  */
 export function createMailTransport(mail: MailConfig): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url: mail.smtpUrl,
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 30_000,
-  });
+  // nodemailer loads with the first digest, not at start-up (docs/performance.md, round 3, "Start-up").
+  let transporter: Promise<Transporter> | undefined;
+  const transporterOnce = () =>
+    (transporter ??= import('nodemailer').then((nodemailer) =>
+      nodemailer.default.createTransport({
+        url: mail.smtpUrl,
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 30_000,
+      }),
+    ));
   return {
     async send(message) {
       const headers = Object.fromEntries(
         Object.entries(message.headers).map(([name, value]) => [name, { prepared: true, value }]),
       );
-      await transporter.sendMail({ from: mail.from, ...message, headers });
+      await (await transporterOnce()).sendMail({ from: mail.from, ...message, headers });
     },
     close() {
-      transporter.close();
+      void transporter?.then((created) => created.close()).catch(() => undefined);
     },
   };
 }
