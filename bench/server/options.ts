@@ -189,7 +189,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
 function postgresSettings(value: string | undefined): Record<string, string> {
   const settings: Record<string, string> = {};
   for (const pair of (value ?? '').split(',').filter(Boolean)) {
-    const match = /^([a-z_.]+)=([\w.]+)$/.exec(pair);
+    const match = /^([a-z_.]+)=([\w.:-]+)$/.exec(pair);
     if (!match?.[1] || match[2] === undefined) {
       throw new UsageError(`--postgres needs name=value pairs separated by commas, got "${pair}"`);
     }

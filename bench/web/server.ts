@@ -16,7 +16,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  */
 export const buildDir = path.join(root, 'node_modules/.bench-web');
 export const clientDir = path.join(buildDir, 'client');
-const serverBundle = path.join(buildDir, 'server/main.js');
+const serverDir = path.join(buildDir, 'server');
+const serverBundle = path.join(serverDir, 'main.js');
 
 function run(command: string, args: string[]): void {
   const result = spawnSync(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -27,15 +28,17 @@ function run(command: string, args: string[]): void {
 export function buildApp(): void {
   const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
   run(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', clientDir, '--emptyOutDir']);
+  rmSync(serverDir, { recursive: true, force: true });
   run(bin('esbuild'), [
     'src/server/main.ts',
     '--bundle',
+    '--splitting',
     '--platform=node',
     '--format=esm',
     '--target=node20',
     '--packages=external',
     '--log-level=warning',
-    `--outfile=${serverBundle}`,
+    `--outdir=${serverDir}`,
   ]);
 }
 

@@ -80,6 +80,8 @@ async function main(): Promise<void> {
       });
       phaseDone(bootLogger, 'postgres');
     }
+    // A signal while PostgreSQL started: loading the rest would only delay the shutdown.
+    if (stopping) return;
     const {
       buildApp,
       connectDatabase,

@@ -2,7 +2,8 @@
  * Everything main.ts needs beyond configuration and the embedded PostgreSQL:
  * the app, the database client, migrations, live events and the job runner,
  * with the packages they bring (Fastify, the OpenID provider, Drizzle, pg,
- * graphile-worker, sharp…). Loading them takes most of a start's first
+ * graphile-worker, web-push…; sharp, nodemailer and openai load on first
+ * use). Loading them takes most of a start's first
  * second, so main.ts imports this module only once PostgreSQL runs in its own
  * process, and the two overlap (the build splits it into chunks of its own;
  * docs/performance.md, round 3, "Start-up").

@@ -38,8 +38,9 @@ export function readOrCreateVapidKeys(dataDir: string): VapidKeys {
 /**
  * A new P-256 pair in web-push's format (the public key as an uncompressed
  * point, the private scalar; both base64url), made with node:crypto: the
- * configuration loads before the rest of the server (main.ts), and web-push
- * would add its own loading time to every start. vapid-keys.test.ts checks
+ * configuration loads before the embedded PostgreSQL starts (main.ts),
+ * and web-push would load there, ahead of it, instead of beside it with
+ * the rest of the server. vapid-keys.test.ts checks
  * that web-push accepts the pair and that the public key is the private one's.
  */
 export function generateVapidKeys(): VapidKeys {
