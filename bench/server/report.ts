@@ -180,7 +180,7 @@ export function toMarkdown(report: BenchReport): string {
     `PostgreSQL: shared_buffers ${machine.postgresSharedBuffers}` +
       (overrides.length > 0
         ? `; --postgres over the app's settings: ${overrides.map(([name, value]) => `${name}=${value}`).join(', ')}.`
-        : ' (the app\'s embedded settings).'),
+        : " (the app's embedded settings)."),
   );
   lines.push('');
   const rows = Object.entries(dataset.rows)

@@ -35,10 +35,7 @@ async function wrongCounts(): Promise<{ id: string; kept: number; counted: numbe
 }
 
 async function keptCount(groupId: string): Promise<number | undefined> {
-  const [row] = await database.db
-    .select({ count: groups.memberCount })
-    .from(groups)
-    .where(eq(groups.id, groupId));
+  const [row] = await database.db.select({ count: groups.memberCount }).from(groups).where(eq(groups.id, groupId));
   return row?.count;
 }
 
@@ -82,10 +79,12 @@ describe("a group's member count", () => {
     const people = await Promise.all(Array.from({ length: 6 }, () => createUser(db)));
     const [a, b] = await Promise.all([insertGroup(db, people[0]!), insertGroup(db, people[1]!)]);
     // One INSERT into two groups.
-    await db.insert(groupMembers).values([
-      ...people.slice(2, 5).map((person) => ({ groupId: a.id, userId: person.id })),
-      ...people.slice(2, 4).map((person) => ({ groupId: b.id, userId: person.id })),
-    ]);
+    await db
+      .insert(groupMembers)
+      .values([
+        ...people.slice(2, 5).map((person) => ({ groupId: a.id, userId: person.id })),
+        ...people.slice(2, 4).map((person) => ({ groupId: b.id, userId: person.id })),
+      ]);
     expect([await keptCount(a.id), await keptCount(b.id)]).toEqual([4, 3]);
 
     // Memberships moved from one group to the other (no use case does this; the count must hold anyway).
