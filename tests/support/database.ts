@@ -46,6 +46,23 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** An empty database (no migrations), for tests of the migrations themselves. */
+export async function createEmptyTestDatabase(): Promise<{ url: string; destroy(): Promise<void> }> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `e_${randomBytes(6).toString('hex')}`;
+  const admin = connectDatabase(adminUrl, { max: 1 });
+  await admin.pool.query(`CREATE DATABASE ${name}`).finally(() => admin.close());
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async destroy() {
+      const dropper = connectDatabase(adminUrl, { max: 1 });
+      await dropper.pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => dropper.close());
+    },
+  };
+}
+
 async function cloneTemplate(admin: DatabaseHandle, name: string): Promise<void> {
   // Two files cloning at the same instant can see "source database is being
   // accessed by other users"; a short retry settles it.

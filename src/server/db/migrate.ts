@@ -1,16 +1,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { Logger as JobQueueLogger, runMigrations as runJobQueueMigrations } from 'graphile-worker';
 import pg from 'pg';
+import { applyMigrations } from './apply-migrations';
 import type { DatabaseHandle } from './client';
 
 /** Arbitrary constant naming our migration lock in pg_advisory_lock. */
 const MIGRATION_LOCK_KEY = 7_424_190_331;
 
 /**
- * Applies the committed migrations in `drizzle/`, then the job queue's. Several instances may start
+ * Applies the committed migrations in `drizzle/` (drizzle's files and
+ * bookkeeping, applied a file per query: apply-migrations.ts), then the job queue's. Several instances may start
  * at once against one database: a session-level advisory lock, held on its own
  * connection, lets one migrate while the others wait and then find nothing to do.
  */
@@ -22,10 +23,15 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   await lockClient.connect();
   try {
     await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrate(handle.db, { migrationsFolder: migrationsFolder() });
-    // The job queue's own schema (graphile_worker), versioned by the package
-    // (docs/decisions/0023-job-queue.md); idempotent like ours.
-    await runJobQueueMigrations({ pgPool: handle.pool, logger: silentJobQueueLogger });
+    await Promise.all([
+      // On the lock's own connection: a plain client, whose simple-protocol
+      // queries take a migration file at a time (apply-migrations.ts).
+      applyMigrations(lockClient, migrationsFolder()),
+      // The job queue's own schema (graphile_worker), versioned by the package
+      // (docs/decisions/0023-job-queue.md); idempotent like ours. It shares no
+      // object with ours, so both run at once, each on its own connection.
+      runJobQueueMigrations({ pgPool: handle.pool, logger: silentJobQueueLogger }),
+    ]);
   } finally {
     await lockClient.end().catch(() => undefined);
   }
