@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/database';
 import { buildApp } from './app';
 import { loadConfig } from './config/config';
+import { connectDatabase } from './db/client';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -18,6 +19,31 @@ const configWith = (env: Record<string, string>) =>
     SESSION_SECRET: 'app-test-session-secret-long-enough-0123456789',
     ...env,
   });
+
+describe('building the app', () => {
+  // main.ts builds it while the database is created and migrated: a statement
+  // sent while building would meet a missing database or tables.
+  it('sends no statement to the database, so it can be built before the database exists', async () => {
+    const url = new URL(inject('adminDatabaseUrl'));
+    url.pathname = '/no_such_database_yet';
+    const absent = connectDatabase(url.href, { max: 1 });
+    let statements = 0;
+    const query = absent.pool.query.bind(absent.pool);
+    absent.pool.query = ((...args: Parameters<typeof query>) => {
+      statements += 1;
+      return query(...args);
+    }) as typeof query;
+    absent.pool.on('connect', () => (statements += 1));
+    try {
+      const app = await buildApp({ config: configWith({}), db: absent.db, logger: false, clientDir: '/nonexistent' });
+      expect(statements).toBe(0);
+      expect(absent.pool.totalCount).toBe(0);
+      await app.close();
+    } finally {
+      await absent.close();
+    }
+  });
+});
 
 describe('the built-in identity provider', () => {
   it('refuses to run on a public address unless explicitly allowed', async () => {

@@ -13,6 +13,13 @@ import type * as ServerPartsModule from './server-parts';
  * starter are loaded before it.
  */
 type ServerParts = typeof ServerPartsModule;
+
+/** The server's parts loaded, its database handle made, its app being built. */
+interface PreparedServer {
+  parts: ServerParts;
+  handle: DatabaseHandle;
+  built: Promise<Awaited<ReturnType<typeof buildApp>>>;
+}
 let serverParts: Promise<ServerParts> | undefined;
 const loadServerParts = (): Promise<ServerParts> => (serverParts ??= import('./server-parts'));
 
@@ -70,43 +77,80 @@ async function main(): Promise<void> {
   let stoppingSince = 0;
   let exitCode = 0;
 
+  /**
+   * The database exists (created on a first embedded start): settled by
+   * start() once PostgreSQL runs. The live-event listener first connects then.
+   */
+  let settleDatabaseExists: (created: Promise<void>) => void = () => undefined;
+  const databaseExists = new Promise<void>((resolve, reject) => {
+    settleDatabaseExists = (created) => created.then(resolve, reject);
+  });
+  // Observed by start(); a start-up stopped early must not report it as unhandled.
+  databaseExists.catch(() => undefined);
+
+  /**
+   * Loads the rest of the server and builds the app against `databaseUrl`,
+   * once (the embedded cluster's first output starts it, so both overlap
+   * PostgreSQL's start). Building sends no statement (app.test.ts): the pool
+   * connects on its first one, after the migrations.
+   */
+  let preparing: Promise<PreparedServer> | undefined;
+  const prepare = (databaseUrl: string): Promise<PreparedServer> =>
+    (preparing ??= loadServerParts().then((parts) => {
+      phaseDone(bootLogger, 'server modules');
+      const handle = parts.connectDatabase(databaseUrl, {
+        onConnectionLost: (error) => bootLogger.warn({ err: error }, 'database connection lost; the pool reconnects'),
+      });
+      // Live events reach the streams of every instance on this database (LISTEN/NOTIFY).
+      const bus = parts.createPostgresEventBus({
+        url: databaseUrl,
+        logger: bootLogger,
+        publishPool: handle.pool,
+        startAfter: databaseExists,
+      });
+      // Known at once, so that a shutdown closes them whatever start-up reached.
+      database = handle;
+      liveEvents = bus;
+      const built = parts.buildApp({ config, db: handle.db, liveEvents: bus }).then((builtApp) => {
+        phaseDone(bootLogger, 'app');
+        return builtApp;
+      });
+      built.catch(() => undefined);
+      return { parts, handle, built };
+    }));
+
   const start = async () => {
     if (!config.databaseUrl) {
       embedded = await startEmbeddedPostgres({
         dataDir: config.dataDir,
         logger: bootLogger,
         // Its first output: initdb or the server now works in a process of its own.
-        onProcessRunning: () => void loadServerParts().catch(() => undefined),
+        onProcessRunning: (cluster) => void prepare(cluster.urlFor(EMBEDDED_DATABASE)).catch(() => undefined),
       });
       phaseDone(bootLogger, 'postgres');
     }
-    // A signal while PostgreSQL started: loading the rest would only delay the shutdown.
+    // A signal while PostgreSQL started: going on would only delay the shutdown.
     if (stopping) return;
-    const {
-      buildApp,
-      connectDatabase,
-      createJobHandlers,
-      createPostgresEventBus,
-      logMailSetup,
-      runMigrations,
-      startJobRunner,
-    } = await loadServerParts();
-    phaseDone(bootLogger, 'server modules');
-    logMailSetup(config.mail, bootLogger);
-    const databaseUrl = config.databaseUrl ?? (await ensureEmbeddedDatabase(embedded, connectDatabase, bootLogger));
-    // A signal during start-up: stop here; shutdown() cleans up what exists.
-    if (stopping) return;
-    database = connectDatabase(databaseUrl, {
-      onConnectionLost: (error) => bootLogger.warn({ err: error }, 'database connection lost; the pool reconnects'),
+    let databaseUrl: string;
+    if (config.databaseUrl) databaseUrl = config.databaseUrl;
+    else if (embedded) databaseUrl = embedded.urlFor(EMBEDDED_DATABASE);
+    else throw new Error('Neither DATABASE_URL nor an embedded PostgreSQL');
+    const { parts, handle, built } = await prepare(databaseUrl);
+    parts.logMailSetup(config.mail, bootLogger);
+    settleDatabaseExists(
+      embedded ? ensureEmbeddedDatabase(embedded, parts.connectDatabase, bootLogger) : Promise.resolve(),
+    );
+    const migrated = databaseExists.then(async () => {
+      await parts.runMigrations(handle);
+      bootLogger.info('database migrations applied');
+      phaseDone(bootLogger, 'migrations');
     });
-    await runMigrations(database);
-    bootLogger.info('database migrations applied');
-    phaseDone(bootLogger, 'migrations');
-    if (stopping) return;
-    // Live events reach the streams of every instance on this database (LISTEN/NOTIFY).
-    liveEvents = createPostgresEventBus({ url: databaseUrl, logger: bootLogger, publishPool: database.pool });
-    app = await buildApp({ config, db: database.db, liveEvents });
-    phaseDone(bootLogger, 'app');
+    // Both settle before start-up goes on or fails: a shutdown never meets one still running.
+    const [migration, building] = await Promise.allSettled([migrated, built]);
+    if (building.status === 'fulfilled') app = building.value;
+    if (migration.status === 'rejected') throw migration.reason;
+    if (building.status === 'rejected') throw building.reason;
+    if (stopping || !app) return;
     await app.listen({ port: config.port, host: config.host });
     phaseDone(bootLogger, 'listen');
     app.log.info(`Lendloop is running at ${config.publicUrl.origin}`);
@@ -114,14 +158,14 @@ async function main(): Promise<void> {
     // Background jobs (notifications, reminders) run in every instance; each job in one of them.
     // Their work has its own small pool: a digest waiting on a slow mail server
     // holds a connection, and must not hold one that answers requests.
-    jobDatabase = connectDatabase(databaseUrl, {
+    jobDatabase = parts.connectDatabase(databaseUrl, {
       max: JOB_CONCURRENCY + 1,
       onConnectionLost: (error) => bootLogger.warn({ err: error }, 'job database connection lost; the pool reconnects'),
     });
-    jobs = await startJobRunner({
+    jobs = await parts.startJobRunner({
       databaseUrl,
       concurrency: JOB_CONCURRENCY,
-      handlers: createJobHandlers({ db: jobDatabase.db, config, logger: bootLogger }),
+      handlers: parts.createJobHandlers({ db: jobDatabase.db, config, logger: bootLogger }),
       logger: bootLogger,
     });
     phaseDone(bootLogger, 'jobs');
@@ -213,11 +257,10 @@ async function main(): Promise<void> {
 
 /** The embedded cluster starts with only `postgres`; create our database once. */
 async function ensureEmbeddedDatabase(
-  embedded: RunningPostgres | undefined,
+  embedded: RunningPostgres,
   connectDatabase: ServerParts['connectDatabase'],
   logger: Logger,
-): Promise<string> {
-  if (!embedded) throw new Error('Neither DATABASE_URL nor an embedded PostgreSQL');
+): Promise<void> {
   const admin = connectDatabase(embedded.urlFor('postgres'), { max: 1 });
   try {
     const { rows } = await admin.pool.query('SELECT 1 FROM pg_database WHERE datname = $1', [EMBEDDED_DATABASE]);
@@ -226,7 +269,6 @@ async function ensureEmbeddedDatabase(
     await admin.close();
   }
   phaseDone(logger, 'database');
-  return embedded.urlFor(EMBEDDED_DATABASE);
 }
 
 void main();

@@ -30,6 +30,8 @@ describe('the embedded PostgreSQL', () => {
     });
     started = true;
     expect(runningWhileStarting).toEqual([true]);
+    // initdb ran with --no-sync; the new cluster's files are flushed once it runs (hundreds of files).
+    expect(await first.flushed()).toBeGreaterThan(500);
     const client = new pg.Client({ connectionString: first.urlFor('postgres') });
     await client.connect();
     await client.query('CREATE TABLE kept (note text)');
@@ -44,6 +46,8 @@ describe('the embedded PostgreSQL', () => {
     let log = '';
     first = await startEmbeddedPostgres({ dataDir, logger, onLog: (chunk) => (log += chunk) });
     expect(log).toMatch(/database system is ready to accept connections/);
+    // An existing cluster has nothing of initdb's left to flush.
+    expect(await first.flushed()).toBe(0);
     const again = new pg.Client({ connectionString: first.urlFor('postgres') });
     await again.connect();
     const { rows } = await again.query('SELECT note FROM kept');

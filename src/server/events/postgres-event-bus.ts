@@ -29,6 +29,12 @@ export interface PostgresEventBusOptions {
   publishPool?: pg.Pool;
   /** Waits between reconnection attempts of the listening connection: doubling from min, capped at max. */
   reconnectDelayMs?: { min: number; max: number };
+  /**
+   * The listening connection is first opened once this resolves (main.ts: once
+   * the embedded database exists, while the app is built beside its creation).
+   * If it rejects, the bus never connects: the start-up fails on that error.
+   */
+  startAfter?: Promise<unknown>;
 }
 
 export interface PostgresEventBus extends LiveEventBus {
@@ -152,7 +158,10 @@ export function createPostgresEventBus(options: PostgresEventBusOptions): Postgr
     retryTimer = setTimeout(() => void connect(), wait);
   };
 
-  void connect();
+  (options.startAfter ?? Promise.resolve()).then(
+    () => void connect(),
+    () => undefined,
+  );
 
   /** One statement, however many payloads: they commit (and arrive) together and in order. */
   const send = async (deliveries: readonly LiveEventDelivery[]) => {
