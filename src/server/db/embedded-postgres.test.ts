@@ -31,7 +31,7 @@ describe('the embedded PostgreSQL', () => {
     started = true;
     expect(runningWhileStarting).toEqual([true]);
     // initdb ran with --no-sync; the new cluster's files are flushed once it runs (hundreds of files).
-    expect(await first.flushed()).toBeGreaterThan(500);
+    expect(await first.flush()).toBeGreaterThan(500);
     const client = new pg.Client({ connectionString: first.urlFor('postgres') });
     await client.connect();
     await client.query('CREATE TABLE kept (note text)');
@@ -47,12 +47,38 @@ describe('the embedded PostgreSQL', () => {
     first = await startEmbeddedPostgres({ dataDir, logger, onLog: (chunk) => (log += chunk) });
     expect(log).toMatch(/database system is ready to accept connections/);
     // An existing cluster has nothing of initdb's left to flush.
-    expect(await first.flushed()).toBe(0);
+    expect(await first.flush()).toBe(0);
     const again = new pg.Client({ connectionString: first.urlFor('postgres') });
     await again.connect();
     const { rows } = await again.query('SELECT note FROM kept');
     await again.end();
     expect(rows).toEqual([{ note: 'still here' }]);
+  });
+});
+
+describe('flushing a new cluster (initdb runs with --no-sync)', () => {
+  it('waits for the caller with deferFlush, and flushes at stop if the caller never asked', async () => {
+    const flushDir = mkdtempSync(path.join(tmpdir(), 'lendloop-embedded-flush-'));
+    const flushes: number[] = [];
+    const recording = pino(
+      { level: 'debug' },
+      {
+        write: (line: string) => {
+          const entry = JSON.parse(line) as { msg?: string; files?: number };
+          if (entry.msg === 'the new PostgreSQL cluster is flushed to disk') flushes.push(entry.files ?? 0);
+        },
+      },
+    );
+    try {
+      const cluster = await startEmbeddedPostgres({ dataDir: flushDir, logger: recording, deferFlush: true });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(flushes).toEqual([]);
+      await cluster.stop();
+      expect(flushes).toHaveLength(1);
+      expect(flushes[0]).toBeGreaterThan(500);
+    } finally {
+      rmSync(flushDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -23,11 +23,13 @@ export interface RunningPostgres {
   urlFor(database: string): string;
   port: number;
   /**
-   * Resolves once the files of a cluster this start created are on disk
-   * (initdb ran with --no-sync), with how many were flushed; 0 for an
-   * existing or a throw-away cluster. Never rejects (a failure is logged).
+   * Flushes the files of a cluster this start created to disk (initdb ran
+   * with --no-sync), unless that has begun already; resolves once they are
+   * flushed, with how many; 0 for an existing or a throw-away cluster. Never
+   * rejects (a failure is logged). Without `deferFlush` it begins as soon as
+   * the cluster runs; stop() always waits for it.
    */
-  flushed(): Promise<number>;
+  flush(): Promise<number>;
   /** The running postmaster's pid; undefined while it is down (being restarted). */
   postmasterPid(): number | undefined;
   /**
@@ -87,6 +89,12 @@ export async function startEmbeddedPostgres(options: {
    * cluster's addresses are known already; nothing answers on them yet.
    */
   onProcessRunning?: (cluster: Pick<RunningPostgres, 'urlFor'>) => void;
+  /**
+   * A new cluster's files are flushed when the caller calls `flush()` (or at
+   * stop), not at once: main.ts flushes after its start-up, whose database
+   * writes would otherwise share the disk with the flush.
+   */
+  deferFlush?: boolean;
 }): Promise<RunningPostgres> {
   const { logger } = options;
   const databaseDir = path.join(options.dataDir, 'postgres');
@@ -137,8 +145,8 @@ async function startCluster(
     // PostgreSQL refuses to run as root; the package then runs it as a
     // dedicated `postgres` system user that owns the data folder.
     createPostgresUser: isRoot,
-    // --no-sync: a new cluster's files are flushed in the background once it
-    // runs (flushNewCluster below), not before its first start (0.2-0.3 s).
+    // --no-sync: a new cluster's files are flushed once it runs (flush(),
+    // flushNewCluster below), not before its first start (0.2-0.3 s here).
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8', '--no-sync'],
     // Loopback TCP only, no Unix socket: nothing but this machine can connect,
     // and no clash with a system PostgreSQL's socket folder. (A socket in the
@@ -197,7 +205,10 @@ async function startCluster(
 
   let postmaster = await launch();
   logger.info({ port, pid: postmaster.pid }, 'embedded PostgreSQL is running');
-  const flushed = created && options.persistent !== false ? flushNewCluster(databaseDir, logger) : Promise.resolve(0);
+  let flushing: Promise<number> | undefined;
+  const flush = () =>
+    (flushing ??= created && options.persistent !== false ? flushNewCluster(databaseDir, logger) : Promise.resolve(0));
+  if (!options.deferFlush) void flush();
 
   let stopping = false;
   /** stop()'s grace, also used by a restart that finds it stopping once its postmaster is up. */
@@ -261,7 +272,7 @@ async function startCluster(
     urlFor,
     port,
     postmasterPid: () => (hasExited(postmaster) ? undefined : postmaster.pid),
-    flushed: () => flushed,
+    flush,
     stop: async (stopOptions = {}) => {
       stopping = true;
       stopGraceMs = stopOptions.graceMs ?? DEFAULT_STOP_GRACE_MS;
@@ -272,8 +283,9 @@ async function startCluster(
       // restart sees `stopping` once its launch is done and stops what it started.
       await restarting;
       if (!hasExited(postmaster)) await stopChild(postmaster, stopOptions.graceMs ?? DEFAULT_STOP_GRACE_MS);
-      // A new cluster's flush finishes before the folder is handed on.
-      await flushed;
+      // A new cluster is flushed before the folder is handed on (a start-up
+      // that failed before it called flush() included).
+      await flush();
       lock.release();
       if (options.persistent === false) await rm(databaseDir, { recursive: true, force: true });
       logger.info('embedded PostgreSQL stopped');
