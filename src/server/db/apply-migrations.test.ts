@@ -172,7 +172,7 @@ describe('applyMigrations', () => {
       '0000_good': 'CREATE TABLE kept_if_all_succeed (id int);',
       '0001_bad': 'CREATE TABLE also_rolled_back (id int);\n--> statement-breakpoint\nSELECT 1 / 0;',
     });
-    await expect(applyMigrations(database, folder)).rejects.toThrow(/division by zero/);
+    await expect(applyMigrations(database, folder)).rejects.toThrow(/Migration 0001_bad failed: .*division by zero/);
     const { rows } = await database.query(
       `SELECT relname FROM pg_class WHERE relname IN ('kept_if_all_succeed', 'also_rolled_back')`,
     );

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type pg from 'pg';
 
@@ -45,7 +47,11 @@ export async function applyMigrations(client: pg.Client, migrationsFolder: strin
       // One multi-statement query, run in order inside the open transaction.
       // The separator ends a statement whose chunk lacks its own ';' (an extra
       // one is an empty statement, which PostgreSQL ignores).
-      await client.query(migration.sql.join(';\n'));
+      await client.query(migration.sql.join(';\n')).catch((error: unknown) => {
+        throw new Error(`Migration ${tagOf(migrationsFolder, migration.folderMillis)} failed: ${String(error)}`, {
+          cause: error,
+        });
+      });
       await client.query(`INSERT INTO ${MIGRATIONS_TABLE} (hash, created_at) VALUES ($1, $2)`, [
         migration.hash,
         migration.folderMillis,
@@ -57,4 +63,12 @@ export async function applyMigrations(client: pg.Client, migrationsFolder: strin
     throw error;
   }
   return { applied: pending.length };
+}
+
+/** The file name (drizzle-kit's tag) of the migration made at `folderMillis`, for error messages. */
+function tagOf(migrationsFolder: string, folderMillis: number): string {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: Array<{ tag: string; when: number }>;
+  };
+  return journal.entries.find((entry) => entry.when === folderMillis)?.tag ?? String(folderMillis);
 }
