@@ -50,7 +50,8 @@ function phaseDone(logger: Logger, phase: string): void {
 }
 
 /**
- * Entry point: configuration → database (embedded or external) → migrations → app → listen.
+ * Entry point: configuration → database (embedded or external) → migrations,
+ * the app built meanwhile (docs/decisions/0037) → listen.
  * Faults and shutdown: docs/decisions/0019-faults-and-restarts.md.
  */
 async function main(): Promise<void> {
@@ -138,11 +139,15 @@ async function main(): Promise<void> {
     else if (embedded) databaseUrl = embedded.urlFor(EMBEDDED_DATABASE);
     else throw new Error('Neither DATABASE_URL nor an embedded PostgreSQL');
     const { parts, handle, built } = await prepare(databaseUrl);
+    // A signal while the server's parts loaded: no database work (a migration
+    // could wait on another instance's lock past the shutdown's deadline).
+    if (stopping) return;
     parts.logMailSetup(config.mail, bootLogger);
     settleDatabaseExists(
       embedded ? ensureEmbeddedDatabase(embedded, parts.connectDatabase, bootLogger) : Promise.resolve(),
     );
     const migrated = databaseExists.then(async () => {
+      if (stopping) return;
       await parts.runMigrations(handle);
       bootLogger.info('database migrations applied');
       phaseDone(bootLogger, 'migrations');

@@ -18,8 +18,7 @@ export interface AppliedMigrations {
 /**
  * Applies the pending migrations of `migrationsFolder` on `client`, all in
  * one transaction, as drizzle's migrator does, but each migration's file as
- * one simple-protocol query instead of one round trip (and, through our
- * auto-preparing pool, one prepared statement) per statement. On a new
+ * one simple-protocol query instead of one round trip per statement. On a new
  * database, runMigrations (with the job queue's) took 590–830 ms with
  * drizzle's migrator and 310–510 ms this way
  * (docs/decisions/0037-first-start-in-parallel.md).
@@ -45,9 +44,10 @@ export async function applyMigrations(client: pg.Client, migrationsFolder: strin
   try {
     for (const migration of pending) {
       // One multi-statement query, run in order inside the open transaction.
-      // The separator ends a statement whose chunk lacks its own ';' (an extra
-      // one is an empty statement, which PostgreSQL ignores).
-      await client.query(migration.sql.join(';\n')).catch((error: unknown) => {
+      // The separator ends a statement whose chunk lacks its own ';', even one
+      // ending in a `--` comment (an extra ';' is an empty statement, which
+      // PostgreSQL ignores).
+      await client.query(migration.sql.join('\n;\n')).catch((error: unknown) => {
         throw new Error(`Migration ${tagOf(migrationsFolder, migration.folderMillis)} failed: ${String(error)}`, {
           cause: error,
         });

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE, processExists, readDataDirLock } from './data-dir-lock';
-import { DataDirInUseError, startEmbeddedPostgres, type RunningPostgres } from './embedded-postgres';
+import { DataDirInUseError, startEmbeddedPostgres, UNFLUSHED_MARKER, type RunningPostgres } from './embedded-postgres';
 import { readPostmasterPidFile } from './postmaster-process';
 
 const logger = pino({ level: 'silent' });
@@ -57,25 +57,56 @@ describe('the embedded PostgreSQL', () => {
 });
 
 describe('flushing a new cluster (initdb runs with --no-sync)', () => {
-  it('waits for the caller with deferFlush, and flushes at stop if the caller never asked', async () => {
-    const flushDir = mkdtempSync(path.join(tmpdir(), 'lendloop-embedded-flush-'));
-    const flushes: number[] = [];
-    const recording = pino(
+  /** A debug logger that records the flush's start and end messages. */
+  const recordingFlushes = () => {
+    const events: string[] = [];
+    const logger = pino(
       { level: 'debug' },
       {
         write: (line: string) => {
-          const entry = JSON.parse(line) as { msg?: string; files?: number };
-          if (entry.msg === 'the new PostgreSQL cluster is flushed to disk') flushes.push(entry.files ?? 0);
+          const entry = JSON.parse(line) as { msg?: string };
+          if (entry.msg === 'flushing the new PostgreSQL cluster to disk') events.push('started');
+          if (entry.msg === 'the new PostgreSQL cluster is flushed to disk') events.push('done');
         },
       },
     );
+    return { events, logger };
+  };
+
+  it('waits for the caller with deferFlush, flushes at stop if nobody asked, and then is done for good', async () => {
+    const flushDir = mkdtempSync(path.join(tmpdir(), 'lendloop-embedded-flush-'));
+    const marker = path.join(flushDir, UNFLUSHED_MARKER);
     try {
-      const cluster = await startEmbeddedPostgres({ dataDir: flushDir, logger: recording, deferFlush: true });
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(flushes).toEqual([]);
+      const first = recordingFlushes();
+      const cluster = await startEmbeddedPostgres({ dataDir: flushDir, logger: first.logger, deferFlush: true });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(first.events).toEqual([]);
+      expect(existsSync(marker)).toBe(true);
       await cluster.stop();
-      expect(flushes).toHaveLength(1);
-      expect(flushes[0]).toBeGreaterThan(500);
+      expect(first.events).toEqual(['started', 'done']);
+      expect(existsSync(marker)).toBe(false);
+
+      const second = recordingFlushes();
+      const again = await startEmbeddedPostgres({ dataDir: flushDir, logger: second.logger });
+      expect(await again.flush()).toBe(0);
+      await again.stop();
+      expect(second.events).toEqual([]);
+    } finally {
+      rmSync(flushDir, { recursive: true, force: true });
+    }
+  });
+
+  it('flushes a cluster that an earlier start left unflushed (its process killed before the flush ended)', async () => {
+    const flushDir = mkdtempSync(path.join(tmpdir(), 'lendloop-embedded-unflushed-'));
+    try {
+      const cluster = await startEmbeddedPostgres({ dataDir: flushDir, logger, deferFlush: true });
+      // The marker of a start whose flush never ran, as a killed process leaves it.
+      await cluster.stop();
+      writeFileSync(path.join(flushDir, UNFLUSHED_MARKER), 'left by a killed start\n');
+      const next = await startEmbeddedPostgres({ dataDir: flushDir, logger });
+      expect(await next.flush()).toBeGreaterThan(500);
+      expect(existsSync(path.join(flushDir, UNFLUSHED_MARKER))).toBe(false);
+      await next.stop();
     } finally {
       rmSync(flushDir, { recursive: true, force: true });
     }

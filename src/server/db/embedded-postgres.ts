@@ -1,6 +1,6 @@
 import { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -23,11 +23,13 @@ export interface RunningPostgres {
   urlFor(database: string): string;
   port: number;
   /**
-   * Flushes the files of a cluster this start created to disk (initdb ran
-   * with --no-sync), unless that has begun already; resolves once they are
-   * flushed, with how many; 0 for an existing or a throw-away cluster. Never
-   * rejects (a failure is logged). Without `deferFlush` it begins as soon as
-   * the cluster runs; stop() always waits for it.
+   * Flushes the files of a new cluster to disk (initdb ran with --no-sync;
+   * the `postgres-unflushed` marker in DATA_DIR names a cluster not flushed
+   * yet, also one an earlier start left so), unless that has begun already;
+   * resolves once they are flushed, with how many; 0 for a flushed or a
+   * throw-away cluster. Never rejects (a failure is logged, and the next
+   * start tries again). Without `deferFlush` it begins as soon as the
+   * cluster runs; stop() always waits for it.
    */
   flush(): Promise<number>;
   /** The running postmaster's pid; undefined while it is down (being restarted). */
@@ -171,11 +173,17 @@ async function startCluster(
     onError: (error) => logger.error({ err: error }, 'postgres error'),
   });
 
-  const created = !existsSync(path.join(databaseDir, 'PG_VERSION'));
-  if (created) {
+  const persistent = options.persistent !== false;
+  // Names a cluster whose files initdb (--no-sync) left unflushed, until
+  // flush() has flushed them all: a start that never got that far (the
+  // postmaster failed to start, this process was killed) flushes next time.
+  const unflushedMarker = path.join(options.dataDir, UNFLUSHED_MARKER);
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    if (persistent) await writeDurably(unflushedMarker, `${new Date().toISOString()}\n`);
     logger.info({ databaseDir }, 'initialising the embedded PostgreSQL cluster');
     await cluster.initialise();
   }
+  const needsFlush = persistent && existsSync(unflushedMarker);
 
   /** Starts the postmaster; resolves with its process once it accepts connections. */
   const launch = async (): Promise<ChildProcess> => {
@@ -207,7 +215,7 @@ async function startCluster(
   logger.info({ port, pid: postmaster.pid }, 'embedded PostgreSQL is running');
   let flushing: Promise<number> | undefined;
   const flush = () =>
-    (flushing ??= created && options.persistent !== false ? flushNewCluster(databaseDir, logger) : Promise.resolve(0));
+    (flushing ??= needsFlush ? flushNewCluster(databaseDir, unflushedMarker, logger) : Promise.resolve(0));
   if (!options.deferFlush) void flush();
 
   let stopping = false;
@@ -293,21 +301,56 @@ async function startCluster(
   };
 }
 
+/** In DATA_DIR while a new cluster's files are not all flushed to disk (initdb ran with --no-sync). */
+export const UNFLUSHED_MARKER = 'postgres-unflushed';
+
 /**
  * Flushes a new cluster's files to disk while it runs: initdb's own flush,
- * taken out of the first start. Until it ends, an operating-system crash
- * (not a crash of PostgreSQL or of this process) could lose catalog files
- * of a cluster that holds nothing yet but the migrations (docs/decisions/0037).
+ * taken out of the first start (docs/decisions/0037), then removes the
+ * marker. A path that could not be flushed keeps the marker, so the next
+ * start tries again.
  */
-async function flushNewCluster(databaseDir: string, logger: Pick<Logger, 'debug' | 'warn'>): Promise<number> {
+async function flushNewCluster(
+  databaseDir: string,
+  marker: string,
+  logger: Pick<Logger, 'debug' | 'warn'>,
+): Promise<number> {
   const startedAt = Date.now();
+  logger.debug({ databaseDir }, 'flushing the new PostgreSQL cluster to disk');
   try {
-    const count = await syncTree(databaseDir);
-    logger.debug({ files: count, ms: Date.now() - startedAt }, 'the new PostgreSQL cluster is flushed to disk');
-    return count;
+    const result = await syncTree(databaseDir);
+    if (result.failed > 0) {
+      logger.warn(
+        { failed: result.failed, errors: result.errors },
+        'some files of the new PostgreSQL cluster could not be flushed to disk: trying again at the next start',
+      );
+      return result.flushed;
+    }
+    await rm(marker, { force: true });
+    logger.debug(
+      { files: result.flushed, ms: Date.now() - startedAt },
+      'the new PostgreSQL cluster is flushed to disk',
+    );
+    return result.flushed;
   } catch (error) {
-    logger.warn({ err: error }, 'flushing the new PostgreSQL cluster to disk failed');
+    logger.warn({ err: error }, 'flushing the new PostgreSQL cluster to disk failed: trying again at the next start');
     return 0;
+  }
+}
+
+/** Writes `file` and flushes it and its folder, so that it exists after a power loss. */
+async function writeDurably(file: string, text: string): Promise<void> {
+  await writeFile(file, text);
+  for (const target of [file, path.dirname(file)]) {
+    const handle = await open(target, 'r');
+    try {
+      await handle.sync();
+    } catch (error) {
+      // Windows cannot flush a folder opened this way; the file itself is flushed.
+      if (target === file) throw error;
+    } finally {
+      await handle.close();
+    }
   }
 }
 

@@ -11,7 +11,8 @@ const MIGRATION_LOCK_KEY = 7_424_190_331;
 
 /**
  * Applies the committed migrations in `drizzle/` (drizzle's files and
- * bookkeeping, applied a file per query: apply-migrations.ts), then the job queue's. Several instances may start
+ * bookkeeping, applied a file per query: apply-migrations.ts) and, at the same
+ * time, the job queue's. Several instances may start
  * at once against one database: a session-level advisory lock, held on its own
  * connection, lets one migrate while the others wait and then find nothing to do.
  */
@@ -23,7 +24,8 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   await lockClient.connect();
   try {
     await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await Promise.all([
+    // Both settle before the lock is released (finally), even when one fails.
+    const outcomes = await Promise.allSettled([
       // On the lock's own connection: a plain client, whose simple-protocol
       // queries take a migration file at a time (apply-migrations.ts).
       applyMigrations(lockClient, migrationsFolder()),
@@ -32,6 +34,7 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
       // object with ours, so both run at once, each on its own connection.
       runJobQueueMigrations({ pgPool: handle.pool, logger: silentJobQueueLogger }),
     ]);
+    for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
   } finally {
     await lockClient.end().catch(() => undefined);
   }
