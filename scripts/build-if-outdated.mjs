@@ -44,7 +44,14 @@ export function buildIfOutdated({ force = false, stdio = 'inherit', log = consol
   for (const target of TARGETS) {
     if (!force && !outdated(target.output, target.inputs)) continue;
     log(`> npm run ${target.script}`);
-    const result = spawnSync('npm', ['run', '--silent', target.script], { cwd: root, stdio });
+    // Always a production build, whatever NODE_ENV the caller has: vitest sets
+    // it to `test` (the fault suite's set-up builds through here), and Vite
+    // then builds React's development code and leaves the service worker out.
+    const result = spawnSync('npm', ['run', '--silent', target.script], {
+      cwd: root,
+      stdio,
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
 }

@@ -1,10 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { processExists, readDataDirLock } from '../../src/server/db/data-dir-lock';
+import { UNFLUSHED_MARKER } from '../../src/server/db/embedded-postgres';
 import { embeddedPostmasterPid } from './support/fault-database';
 import { freePort, startServer, type ServerProcess } from './support/server-process';
 import { report, sleep } from './support/verdicts';
@@ -104,6 +105,47 @@ function expectStoppedCleanly(postmaster: number) {
   expect(processExists(postmaster), 'the embedded PostgreSQL was stopped').toBe(false);
   expect(readDataDirLock(dataDir), 'the data folder lock was released').toBeUndefined();
 }
+
+describe('a signal during the first start', () => {
+  it('SIGTERM while initdb runs: start-up stops at a known state, the new cluster is flushed, exit 0; the next start is healthy', async () => {
+    const firstDir = mkdtempSync(path.join(tmpdir(), 'lendloop-faults-first-start-'));
+    const firstLog = `${firstDir}.log`;
+    try {
+      const running = startServer({ dataDir: firstDir, port: await freePort(), logFile: firstLog });
+      // The app's parts load and build beside initdb (docs/decisions/0037): signal in the middle of it.
+      await expect
+        .poll(() => readFileSync(firstLog, 'utf8').includes('initialising the embedded PostgreSQL cluster'), {
+          timeout: 30_000,
+          interval: 20,
+        })
+        .toBe(true);
+      const signalledAt = Date.now();
+      running.signal('SIGTERM');
+      const exit = await running.exit;
+      const totalMs = exit.at - signalledAt;
+      const log = readFileSync(firstLog, 'utf8');
+
+      expect(exit.code).toBe(0);
+      expect(totalMs).toBeLessThan(DEADLINE_MS);
+      expect(log).not.toContain('forcing the shutdown');
+      expect(log).toContain('shutdown complete');
+      // It never got to the database work, and the cluster initdb left unflushed was flushed at stop.
+      expect(log).not.toContain('database migrations applied');
+      expect(existsSync(path.join(firstDir, UNFLUSHED_MARKER))).toBe(false);
+      expect(readDataDirLock(firstDir)).toBeUndefined();
+
+      const offset = readFileSync(firstLog, 'utf8').length;
+      const next = startServer({ dataDir: firstDir, port: await freePort(), logFile: firstLog });
+      await next.waitHealthy(60_000);
+      expect(readFileSync(firstLog, 'utf8').slice(offset)).not.toContain('taking over');
+      expect((await next.stop()).code).toBe(0);
+      report('SIGTERM during initdb', [`exited 0 after ${totalMs} ms; next start healthy`]);
+      rmSync(firstLog, { force: true });
+    } finally {
+      rmSync(firstDir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('shutdown of the built server', () => {
   it('SIGTERM with a request held open: the request gets the grace period, then the server stops cleanly', async () => {
