@@ -61,6 +61,21 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
+    // The server project's forks run file after file without isolation (vitest.config.ts,
+    // ADR 0038): a module replaced for one file would stay replaced for the next.
+    files: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/support/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'hoisted'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Server tests share their fork with other files (isolate: false): use a real part or inject it.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -4,7 +4,7 @@
  */
 import { cleanup } from '@testing-library/react';
 import { setI18n } from 'react-i18next';
-import { afterEach, expect, vi } from 'vitest';
+import { afterAll, afterEach, expect, vi } from 'vitest';
 import { resetCookieConsentStore } from '../../src/client/features/cookie-consent/consent-store';
 import { dismissToast } from '../../src/client/components/ui/toast-store';
 import { createTestI18n, missingTranslationKeys } from '../../src/client/testing/test-i18n';
@@ -74,4 +74,12 @@ afterEach(async () => {
   if (testI18n.language !== 'en') await testI18n.changeLanguage('en');
   const missing = missingTranslationKeys.splice(0);
   expect(missing, 'components asked for translation keys that en/translation.json lacks').toEqual([]);
+});
+
+// The "client" project runs files one after another in the same jsdom (isolate: false,
+// vitest.config.ts): each file starts, as in a fresh one, from an empty document at "/".
+afterAll(() => {
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+  window.history.replaceState(null, '', '/');
 });

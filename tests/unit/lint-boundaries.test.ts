@@ -75,3 +75,13 @@ describe('client import cycles (import-x/no-cycle)', () => {
     expect(ids).toEqual(['import-x/no-cycle']);
   });
 });
+
+describe('server tests replace no module (no-restricted-properties)', () => {
+  // The server project runs its files in shared forks (isolate: false, ADR 0038).
+  const mocking = `import { vi } from 'vitest';\n\nvi.mock('./send-message', () => ({}));\n`;
+
+  it('refuses vi.mock in a server test, and keeps allowing it in a client test (isolated)', async () => {
+    expect(await ruleIds('src/server/messages/boundary-probe.test.ts', mocking)).toEqual(['no-restricted-properties']);
+    expect(await ruleIds('src/client/features/items/boundary-probe.test.ts', mocking)).toEqual([]);
+  });
+});
