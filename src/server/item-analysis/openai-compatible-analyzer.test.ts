@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { gradientJpeg, startFakeOpenAi, type FakeOpenAi } from '../../../tests/support/analysis';
+import type { StartDeadline } from './analysis-deadline';
 import type { AnalysisOutcome } from './item-analyzer';
 import { createOpenAiCompatibleAnalyzer } from './openai-compatible-analyzer';
 
@@ -14,14 +15,34 @@ beforeEach(() => {
   fake.requests.length = 0;
 });
 
-const analyzer = (timeoutMs = 5_000) =>
-  createOpenAiCompatibleAnalyzer({
-    baseUrl: new URL(fake.url),
-    apiKey: 'test-key',
-    model: 'fake-vision',
-    timeoutMs,
-    concurrency: 2,
-  });
+const options = (timeoutMs: number) => ({
+  baseUrl: new URL(fake.url),
+  apiKey: 'test-key',
+  model: 'fake-vision',
+  timeoutMs,
+  concurrency: 2,
+});
+const analyzer = (timeoutMs = 5_000) => createOpenAiCompatibleAnalyzer(options(timeoutMs));
+
+/**
+ * Time limits the test ends itself, instead of waiting out AI_TIMEOUT_MS on
+ * the wall clock (issue 31): `startedWith` lists the limit each analysis
+ * asked for, in the order they began.
+ */
+function manualDeadlines() {
+  const controllers: AbortController[] = [];
+  const startedWith: number[] = [];
+  const start: StartDeadline = (ms) => {
+    const controller = new AbortController();
+    controllers.push(controller);
+    startedWith.push(ms);
+    return controller.signal;
+  };
+  const endAll = () => {
+    for (const controller of controllers) controller.abort(new DOMException('The deadline passed', 'TimeoutError'));
+  };
+  return { start, startedWith, endAll };
+}
 
 const analyze = (timeoutMs?: number, signal = new AbortController().signal) =>
   analyzer(timeoutMs).analyze(jpeg, 'de', signal);
@@ -104,38 +125,42 @@ describe('OpenAI-compatible analyzer', () => {
 
   it('times out when the endpoint does not answer within AI_TIMEOUT_MS', async () => {
     fake.answerWith({ kind: 'hang' });
-    const started = Date.now();
-    expect(failureOf(await analyze(1_000)).reason).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(4_000);
+    const deadlines = manualDeadlines();
+    const hanging = createOpenAiCompatibleAnalyzer({ ...options(30_000), startDeadline: deadlines.start });
+    const outcome = hanging.analyze(jpeg, 'de', new AbortController().signal);
+    await vi.waitFor(() => expect(fake.requests).toHaveLength(1));
+    expect(deadlines.startedWith).toEqual([30_000]);
+    deadlines.endAll();
+    expect(failureOf(await outcome)).toMatchObject({ reason: 'timeout', message: expect.stringContaining('30000 ms') });
   });
 
   it('counts the wait for a free slot toward AI_TIMEOUT_MS (AI_CONCURRENCY=1)', async () => {
     fake.answerWith({ kind: 'hang' });
-    const timeoutMs = 1_000;
+    const deadlines = manualDeadlines();
     const single = createOpenAiCompatibleAnalyzer({
-      baseUrl: new URL(fake.url),
-      apiKey: 'test-key',
-      model: 'fake-vision',
-      timeoutMs,
+      ...options(30_000),
       concurrency: 1,
+      startDeadline: deadlines.start,
     });
-    const timed = async () => {
-      const started = Date.now();
-      const outcome = await single.analyze(jpeg, 'de', new AbortController().signal);
-      return { reason: failureOf(outcome).reason, ms: Date.now() - started };
-    };
-    // The second waits behind the first for the whole limit: it ends with the
-    // first (about 1 s), not a full limit after getting the slot (about 2 s).
-    const [first, second] = await Promise.all([timed(), timed()]);
-    expect(first.reason).toBe('timeout');
-    expect(second.reason).toBe('timeout');
-    expect(second.ms).toBeLessThan(timeoutMs * 1.5);
+    const first = single.analyze(jpeg, 'de', new AbortController().signal);
+    const second = single.analyze(jpeg, 'de', new AbortController().signal);
+    await vi.waitFor(() => expect(fake.requests).toHaveLength(1));
+    // Both limits run from the call: the second's began while it still waits for the slot,
+    // so it ends with the first's, not a whole limit after it gets the slot.
+    expect(deadlines.startedWith).toEqual([30_000, 30_000]);
+    deadlines.endAll();
+    expect(failureOf(await first).reason).toBe('timeout');
+    expect(failureOf(await second).reason).toBe('timeout');
+    // The second never reached the endpoint: it left the queue when its limit ended.
+    expect(fake.requests).toHaveLength(1);
   });
 
   it('stops when the client goes away', async () => {
     fake.answerWith({ kind: 'hang' });
     const client = new AbortController();
-    setTimeout(() => client.abort(new Error('gone')), 200);
-    expect(failureOf(await analyze(10_000, client.signal)).reason).toBe('aborted');
+    const outcome = analyze(10_000, client.signal);
+    await vi.waitFor(() => expect(fake.requests).toHaveLength(1));
+    client.abort(new Error('gone'));
+    expect(failureOf(await outcome).reason).toBe('aborted');
   });
 });

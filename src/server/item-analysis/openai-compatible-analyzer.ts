@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import { z } from 'zod';
 import { ITEM_CATEGORIES, type Language } from '../../contract/enums';
 import { LIMITS } from '../../contract/limits';
-import { withDeadline } from './analysis-deadline';
+import { withDeadline, type StartDeadline } from './analysis-deadline';
 import { NEUTRAL_NAME } from './coco-items';
 import { createConcurrencyLimit } from './concurrency-limit';
 import { failed, type AnalysisOutcome, type ItemAnalyzer } from './item-analyzer';
@@ -16,6 +16,8 @@ export interface OpenAiCompatibleOptions {
   model: string;
   timeoutMs: number;
   concurrency: number;
+  /** The AI_TIMEOUT_MS limit's timer: the wall clock unless a test brings its own. */
+  startDeadline?: StartDeadline;
 }
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'German', fr: 'French', it: 'Italian' };
@@ -134,7 +136,12 @@ export function createOpenAiCompatibleAnalyzer(options: OpenAiCompatibleOptions)
   return {
     kind: 'openai-compatible',
     analyze: (jpeg, language, clientSignal) =>
-      withDeadline(clientSignal, options.timeoutMs, (signal) => limit.run(() => ask(jpeg, language, signal), signal)),
+      withDeadline(
+        clientSignal,
+        options.timeoutMs,
+        (signal) => limit.run(() => ask(jpeg, language, signal), signal),
+        options.startDeadline,
+      ),
     close: async () => {},
   };
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { pinClockEarlyInWindow, restoreClockAfterEach } from '../../../tests/support/clock';
 import { inDays } from '../../../tests/support/lending';
 import { loanBody, recordingParties, recordLoanAs } from '../../../tests/support/recorded-loans';
 import { LIMITS } from '../../contract/limits';
@@ -18,14 +19,9 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+restoreClockAfterEach();
 
 const WINDOW_MS = 60_000;
-
-/** Starts the test early in a fixed window, so the window cannot turn over halfway. */
-async function awayFromWindowEnd(marginMs: number) {
-  const left = WINDOW_MS - (Date.now() % WINDOW_MS);
-  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
 
 /** The owner has already spent `count` of this minute's budget (as if they had sent that many messages). */
 async function spent(user: { id: string }, count: number) {
@@ -39,14 +35,13 @@ const finished = (contactId: string, daysAgo: number) =>
 describe('recording loans spends the message budget', () => {
   it('refuses with 429 and Retry-After once the budget is spent, writing no loan and no message', async () => {
     const p = await recordingParties(t);
-    await awayFromWindowEnd(10_000);
+    pinClockEarlyInWindow(WINDOW_MS);
     await spent(p.owner, LIMITS.messagesPerMinute);
 
     const refused = await recordLoanAs(t, p.owner, p.item.id, finished(p.borrowerEntry.id, 20));
     expect([refused.statusCode, refused.json().error.code]).toEqual([429, 'too_many_requests']);
-    const retryAfter = Number(refused.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Pinned one second into the minute: the rest of it.
+    expect(refused.headers['retry-after']).toBe('59');
     expect(await t.db.select().from(lendingRequests).where(eq(lendingRequests.itemId, p.item.id))).toEqual([]);
     expect(await t.db.select().from(messages).where(eq(messages.receiverId, p.borrower.id))).toEqual([]);
 
@@ -58,7 +53,7 @@ describe('recording loans spends the message budget', () => {
 
   it('a told loan costs one message: the last one of the budget leaves no message to send', async () => {
     const p = await recordingParties(t);
-    await awayFromWindowEnd(10_000);
+    pinClockEarlyInWindow(WINDOW_MS);
     await spent(p.owner, LIMITS.messagesPerMinute - 1);
 
     expect((await recordLoanAs(t, p.owner, p.item.id, finished(p.borrowerEntry.id, 30))).statusCode).toBe(201);

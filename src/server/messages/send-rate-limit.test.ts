@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { pinClockEarlyInWindow, restoreClockAfterEach } from '../../../tests/support/clock';
 import { createMutualContacts, createUser } from '../../../tests/support/factories';
 import { LIMITS } from '../../contract/limits';
 import { messages } from '../db/schema';
@@ -10,12 +11,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** Starts the test early in a fixed window, so the window cannot turn over halfway (waits at most `marginMs`). */
-async function awayFromWindowEnd(windowMs: number, marginMs: number) {
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
+restoreClockAfterEach();
 
 describe('POST /api/messages rate limit', () => {
   it(`lets one account send ${LIMITS.messagesPerMinute} messages a minute, then answers 429 and stores nothing`, async () => {
@@ -27,18 +23,20 @@ describe('POST /api/messages rate limit', () => {
     const send = (from: { id: string }, content: string) =>
       t.request(from, { method: 'POST', url: '/api/messages', payload: { receiverId: bob.id, content } });
 
-    await awayFromWindowEnd(60_000, 15_000);
+    pinClockEarlyInWindow(60_000);
     for (let i = 0; i < LIMITS.messagesPerMinute; i++) {
       expect((await send(alice, `Message ${i}`)).statusCode).toBe(201);
     }
     const refused = await send(alice, 'One too many');
     expect([refused.statusCode, refused.json()]).toMatchObject([429, { error: { code: 'too_many_requests' } }]);
+    // Pinned one second into the minute: the rest of it.
+    expect(refused.headers['retry-after']).toBe('59');
     const stored = await t.db.select().from(messages).where(eq(messages.senderId, alice.id));
     expect(stored).toHaveLength(LIMITS.messagesPerMinute);
 
     // The budget is per account: Carol is not held back by Alice.
     expect((await send(carol, 'Hello Bob')).statusCode).toBe(201);
-  }, 45_000);
+  });
 
   it('counts refused sends too: probing who may be messaged spends the same budget', async () => {
     const dana = await createUser(t.db);
@@ -48,7 +46,7 @@ describe('POST /api/messages rate limit', () => {
     const send = (receiverId: string) =>
       t.request(dana, { method: 'POST', url: '/api/messages', payload: { receiverId, content: 'Hi' } });
 
-    await awayFromWindowEnd(60_000, 15_000);
+    pinClockEarlyInWindow(60_000);
     for (let i = 0; i < LIMITS.messagesPerMinute; i++) {
       const refused = await send(i % 2 === 0 ? stranger.id : crypto.randomUUID());
       expect(refused.json()).toMatchObject({ error: { code: 'message_recipient_not_allowed' } });
@@ -56,5 +54,5 @@ describe('POST /api/messages rate limit', () => {
     const limited = await send(friend.id);
     expect([limited.statusCode, limited.json()]).toMatchObject([429, { error: { code: 'too_many_requests' } }]);
     expect(await t.db.select().from(messages).where(eq(messages.senderId, dana.id))).toEqual([]);
-  }, 45_000);
+  });
 });

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Thread } from '../../contract/schemas/messages';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { pinClockEarlyInWindow, restoreClockAfterEach } from '../../../tests/support/clock';
 import { LIMITS } from '../../contract/limits';
 import { createContact, createMessage, createMutualContacts, createUser } from '../../../tests/support/factories';
 import { addMember, createGroup } from '../../../tests/support/group-factories';
@@ -12,6 +13,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+restoreClockAfterEach();
 
 type User = { id: string; name: string };
 type Response = { statusCode: number; json(): unknown };
@@ -363,20 +365,20 @@ describe('POST /api/network-requests/{messageId}/respond', () => {
 describe('POST /api/network-requests rate limit', () => {
   it(`lets one account ask its network ${LIMITS.networkRequestsPerHour} times an hour, then answers 429`, async () => {
     const people = await network();
-    // Start early in the hour's window, so it cannot turn over halfway (waits at most 30 s, rarely).
-    const left = 3_600_000 - (Date.now() % 3_600_000);
-    if (left < 30_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+    // Early in the hour's window, so it cannot turn over halfway.
+    pinClockEarlyInWindow(3_600_000);
     for (let i = 0; i < LIMITS.networkRequestsPerHour; i++) {
       expect((await ask(people.requester, { title: `Thing ${i}` })).statusCode).toBe(201);
     }
     const refused = await ask(people.requester, { title: 'One too many' });
     expect([refused.statusCode, errorCode(refused)]).toEqual([429, 'too_many_requests']);
+    expect(refused.headers['retry-after']).toBe('3599');
     expect(
       await t.db.select().from(networkRequests).where(eq(networkRequests.requesterId, people.requester.id)),
     ).toHaveLength(LIMITS.networkRequestsPerHour);
     // Another account keeps its own budget.
     expect((await ask(people.memberB, { title: 'Wheelbarrow' })).statusCode).toBe(201);
-  }, 60_000);
+  });
 });
 
 describe('network_request_responses indexes', () => {

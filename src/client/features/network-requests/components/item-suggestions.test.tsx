@@ -1,11 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SharedItem } from '../../../../contract/schemas/item';
 import { AVAILABLE_ITEMS_URL } from '../../../lib/query-keys/item-query-keys';
 import { makeSharedItem } from '../../../testing/make-item';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-with-providers';
+import { SUGGESTION_DELAY_MS } from './item-suggestions';
 import { NetworkRequestDialog } from './network-request-dialog';
 
 /** Issue 19 part 3: "Already in your network" while the title is typed. */
@@ -42,13 +43,26 @@ function searches(fetchMock: FetchMock): string[] {
 
 const status = () => screen.getByTestId('network-request-suggestions-status');
 
+/**
+ * The typing pause, on a clock the test moves (issue 31: no waiting on the
+ * wall clock). The clock also runs on its own, so queries and findBy settle.
+ */
+const typingPause = () => act(() => vi.advanceTimersByTimeAsync(SUGGESTION_DELAY_MS));
+const typist = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+});
+afterEach(() => vi.useRealTimers());
+
 describe('<NetworkRequestDialog/> suggestions', () => {
   it('searches once the typing pauses, for five items at most, and lists name, owner and status', async () => {
-    const user = userEvent.setup();
+    const user = typist();
     const { dialog, fetchMock } = renderDialog((q) => (q === 'drill' ? [drill, lentDrill] : []));
     await user.type(within(dialog).getByTestId('network-request-title'), 'drill');
     // Nothing while typing: one search for the whole word after the pause.
     expect(searches(fetchMock)).toEqual([]);
+    await typingPause();
     const section = await within(dialog).findByRole('region', { name: 'Already in your network' });
     expect(searches(fetchMock)).toEqual(['?q=drill&limit=5']);
 
@@ -63,9 +77,10 @@ describe('<NetworkRequestDialog/> suggestions', () => {
   });
 
   it('asks for an item directly through the page, and not for one that is lent out', async () => {
-    const user = userEvent.setup();
+    const user = typist();
     const { dialog, onAskForItem } = renderDialog(() => [drill, lentDrill]);
     await user.type(within(dialog).getByTestId('network-request-title'), 'drill');
+    await typingPause();
     const ask = await within(dialog).findByRole('button', { name: 'Ask Fred Friend if you can borrow Cordless drill' });
     expect(
       (
@@ -79,26 +94,31 @@ describe('<NetworkRequestDialog/> suggestions', () => {
   });
 
   it('shows and announces nothing when nothing matches, and does not search one character', async () => {
-    const user = userEvent.setup();
+    const user = typist();
     const { dialog, fetchMock } = renderDialog(() => []);
     const title = within(dialog).getByTestId('network-request-title');
     await user.type(title, 'd');
-    await new Promise((resolve) => setTimeout(resolve, 450));
+    await typingPause();
     expect(searches(fetchMock)).toEqual([]);
 
     await user.type(title, 'x');
+    await typingPause();
     await vi.waitFor(() => expect(searches(fetchMock)).toEqual(['?q=dx&limit=5']));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The empty answer has arrived and been rendered.
+    await act(async () => {
+      await fetchMock.mock.results[0]?.value;
+    });
     expect(within(dialog).queryByTestId('network-request-suggestions')).toBeNull();
     expect(status().textContent).toBe('');
   });
 
   it('keeps the last suggestions while the next text loads, and drops them when the title is cleared', async () => {
-    const user = userEvent.setup();
+    const user = typist();
     let release: () => void = () => {};
     const { dialog } = renderDialog(() => [drill]);
     const title = within(dialog).getByTestId('network-request-title');
     await user.type(title, 'drill');
+    await typingPause();
     await within(dialog).findByTestId('network-request-suggestions');
 
     // The next answer waits: the list stays until it arrives.
@@ -109,13 +129,13 @@ describe('<NetworkRequestDialog/> suggestions', () => {
         }),
     });
     await user.type(title, 's');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await typingPause();
     expect(within(dialog).getByTestId('network-request-suggestions').getAttribute('aria-busy')).toBe('true');
     release();
     await vi.waitFor(() => expect(within(dialog).queryByTestId('network-request-suggestions')).toBeNull());
 
     await user.clear(title);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await typingPause();
     expect(within(dialog).queryByTestId('network-request-suggestions')).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { isSuggestionText, useItemSuggestions } from '../api/get-item-suggestions';
 
 /** Spec §4: searches wait 300 ms after the last key. */
-const SUGGESTION_DELAY_MS = 300;
+export const SUGGESTION_DELAY_MS = 300;
 
 /** Without the page's reasons: as on the item card, not while it is out, in use, promised or reserved. */
 function canAskFor(item: SharedItem): boolean {
