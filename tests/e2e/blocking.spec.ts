@@ -3,6 +3,7 @@ import { apiAs, userIdOf } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 import { expect } from './support/fixtures';
 import { peopleTest as test, type Person } from './support/people';
+import { screenshotForReview } from './support/screenshots';
 
 /**
  * Issue 15, blocking (docs/decisions/0018): Alice and Bob are contacts, share
@@ -32,7 +33,7 @@ async function groupWith(alice: Person, member: Person, name: string): Promise<s
 const itemCard = (page: Page, name: string) => page.getByTestId('item-card').filter({ hasText: name });
 
 function screenshotter(page: Page, testInfo: TestInfo) {
-  return (name: string) => page.screenshot({ path: testInfo.outputPath(`blocking-${name}.png`) });
+  return (name: string) => screenshotForReview(page, { path: testInfo.outputPath(`blocking-${name}.png`) });
 }
 
 test('Alice blocks Bob from their conversation and unblocks him from her profile', async ({ signUp }, testInfo) => {
@@ -81,7 +82,7 @@ test('Alice blocks Bob from their conversation and unblocks him from her profile
   await bob.page.getByTestId('message-send').click();
   await expect(bob.page.getByTestId('toast')).toContainText('Failed to send message');
   await expect(input).toHaveValue('Are you still there?');
-  await bob.page.screenshot({ path: testInfo.outputPath('blocking-bob-send-refused-en.png') });
+  await screenshotForReview(bob.page, { path: testInfo.outputPath('blocking-bob-send-refused-en.png') });
 
   // Nor does Bob see Alice's items any more.
   await bob.page.goto('/available-items');
@@ -134,9 +135,9 @@ test('a contact card offers Block for a registered contact, and Unblock once blo
   await expect(alice.page.getByTestId('toast')).toContainText(`${bob.user.name} is blocked`);
   await expect(card.getByRole('button', { name: `Unblock ${bob.user.name}` })).toBeVisible();
   await expectNoAxeViolations(alice.page, 'contacts-with-blocked');
-  await card.screenshot({ path: testInfo.outputPath('blocking-contact-card-en.png') });
+  await screenshotForReview(card, { path: testInfo.outputPath('blocking-contact-card-en.png') });
 
   await alice.page.goto('/contacts?lng=de');
   await expect(card.getByRole('button', { name: `Blockierung von ${bob.user.name} aufheben` })).toBeVisible();
-  await card.screenshot({ path: testInfo.outputPath('blocking-contact-card-de.png') });
+  await screenshotForReview(card, { path: testInfo.outputPath('blocking-contact-card-de.png') });
 });

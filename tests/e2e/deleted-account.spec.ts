@@ -1,6 +1,7 @@
 import { apiAs, userIdOf } from './support/api';
 import { expect } from './support/fixtures';
 import { peopleTest as test, type Person } from './support/people';
+import { screenshotForReview } from './support/screenshots';
 
 /**
  * Issue 14, account deletion (docs/decisions/0015): Bob borrows Alice's tent,
@@ -38,7 +39,7 @@ test('the other side of a deleted account: read-only conversation and a loan sti
   await apiAs(bob.page, 'DELETE', `/api/gdpr/delete-account/${bobId}`);
 
   const shot = (name: string) =>
-    alice.page.screenshot({ path: testInfo.outputPath(`deleted-account-${name}.png`), fullPage: false });
+    screenshotForReview(alice.page, { path: testInfo.outputPath(`deleted-account-${name}.png`), fullPage: false });
 
   await alice.page.goto('/messages');
   const conversation = alice.page.getByTestId('conversation-item').first();
@@ -63,7 +64,7 @@ test('the other side of a deleted account: read-only conversation and a loan sti
   const card = alice.page.getByTestId('item-card').filter({ hasText: 'Tent' });
   await expect(card.getByTestId('item-lent-to')).toContainText('Lent to Deleted account');
   await card.scrollIntoViewIfNeeded();
-  await card.screenshot({ path: testInfo.outputPath('deleted-account-my-items-card-en.png') });
+  await screenshotForReview(card, { path: testInfo.outputPath('deleted-account-my-items-card-en.png') });
   await card.getByTestId('item-return').click();
   await expect(card.getByTestId('item-edit')).toBeVisible();
 });

@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { expect } from './support/fixtures';
 import { isPhoneLayout } from './support/layout';
 import { peopleTest as test } from './support/people';
+import { screenshotForReview } from './support/screenshots';
 
 /** The beta feedback banner (spec §2/§4/§5): per person, gone for good once answered or dismissed. */
 
@@ -11,7 +12,9 @@ function banner(page: Page) {
 }
 
 async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}-${isPhoneLayout(page) ? 'phone' : 'desktop'}.png`) });
+  await screenshotForReview(page, {
+    path: test.info().outputPath(`${name}-${isPhoneLayout(page) ? 'phone' : 'desktop'}.png`),
+  });
 }
 
 test('rating with stars and text thanks the person and hides the banner for good', async ({ signUp }) => {

@@ -3,6 +3,7 @@ import { apiAs } from './support/api';
 import { expect } from './support/fixtures';
 import { overflowingLabels } from './support/layout';
 import { peopleTest as test } from './support/people';
+import { screenshotForReview } from './support/screenshots';
 
 /**
  * Issue 14 §6: long translations clipped tab and button labels on narrow
@@ -13,7 +14,7 @@ import { peopleTest as test } from './support/people';
 test.use({ viewport: { width: 360, height: 740 } });
 
 async function expectAllLabelsFit(page: Page, scopeName: string, scope = page.locator('body')): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${scopeName}.png`) });
+  await screenshotForReview(page, { path: test.info().outputPath(`${scopeName}.png`) });
   // Soft: one run lists every clipped label of every screen, not only the first.
   expect.soft(await overflowingLabels(scope), `clipped labels on ${scopeName}`).toEqual([]);
 }

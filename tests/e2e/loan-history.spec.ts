@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { expect } from './support/fixtures';
 import { overflowingLabels } from './support/layout';
 import { peopleTest as test, type Person } from './support/people';
+import { screenshotForReview } from './support/screenshots';
 
 /**
  * Issue 19 parts 1–2 in the browser: Alice records that Bob has her drill
@@ -49,7 +50,7 @@ function dayIn(page: Page, days: number): Promise<string> {
 async function shoot(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await screenshotForReview(page, { path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
 }
 
@@ -307,14 +308,14 @@ for (const language of ['de', 'fr', 'it'] as const) {
     await dialog.getByTestId('record-loan-returned').check();
     await expect(dialog.getByTestId('record-loan-returned-on')).toBeVisible();
     await expectLabelsFit(dialog, `${language}-record-dialog`);
-    await page.screenshot({ path: `${SHOTS}/fit-${language}-record-dialog-360.png`, fullPage: true });
+    await screenshotForReview(page, { path: `${SHOTS}/fit-${language}-record-dialog-360.png`, fullPage: true });
     await page.keyboard.press('Escape');
 
     await openLoanMenuItem(page, name, 'item-loan-history');
     const history = page.getByTestId('item-history-dialog');
     await expect(history.getByTestId('loan-history-entry')).toHaveCount(2);
     await expectLabelsFit(history, `${language}-item-history`);
-    await page.screenshot({ path: `${SHOTS}/fit-${language}-item-history-360.png`, fullPage: true });
+    await screenshotForReview(page, { path: `${SHOTS}/fit-${language}-item-history-360.png`, fullPage: true });
     await page.keyboard.press('Escape');
 
     // Bob's card: borrowed, recorded by Alice, "That's not right" and its dialog (left unanswered).
@@ -326,7 +327,7 @@ for (const language of ['de', 'fr', 'it'] as const) {
     const dispute = bob.page.getByTestId('loan-dispute-dialog');
     await expect(dispute).toContainText(name);
     await expectLabelsFit(dispute, `${language}-dispute-dialog`);
-    await bob.page.screenshot({ path: `${SHOTS}/fit-${language}-dispute-dialog-360.png`, fullPage: true });
+    await screenshotForReview(bob.page, { path: `${SHOTS}/fit-${language}-dispute-dialog-360.png`, fullPage: true });
     await bob.page.keyboard.press('Escape');
 
     await page.goto('/contacts');

@@ -3,6 +3,7 @@ import { apiAs, userIdOf } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 import { expect } from './support/fixtures';
 import { peopleTest as test, type Person } from './support/people';
+import { screenshotForReview } from './support/screenshots';
 
 /**
  * Issue 18, due dates: Bob borrows Alice's saw (due in three days) and her
@@ -50,7 +51,7 @@ function dayIn(page: Page, days: number): Promise<string> {
 async function shoot(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await screenshotForReview(page, { path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

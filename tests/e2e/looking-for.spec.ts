@@ -3,6 +3,7 @@ import { apiAs, userIdOf } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 import { expect } from './support/fixtures';
 import { peopleTest as test, type Person } from './support/people';
+import { SCREENSHOTS, screenshotForReview } from './support/screenshots';
 
 /**
  * Issue 19 part 3, "looking for" finds things: Rita types "drill" in the
@@ -11,11 +12,10 @@ import { peopleTest as test, type Person } from './support/people';
  * which they do not share with her (Hanna shares hers with Fred only); "Ask" opens the borrow flow for it. After sending,
  * Fred reads "You may have this" with his drill and answers in one tap;
  * Hanna, whose drill Rita cannot see, is only asked; Rita reads Fred's
- * answer. LOOKING_FOR_SCREENSHOTS=1 also saves the dialog and Fred's thread
+ * answer. E2E_SCREENSHOTS=1 also saves the dialog and Fred's thread
  * at 390 and 1280 px in English and German to /tmp/looking-for-*.png.
  */
 
-const SCREENSHOTS = process.env.LOOKING_FOR_SCREENSHOTS === '1';
 const toast = (page: Page) => page.getByTestId('toast');
 
 /** Registered contacts of each other, as the contacts screens make them. */
@@ -145,7 +145,7 @@ test('a network request surfaces an item already visible, and a friend offers th
   if (SCREENSHOTS) {
     for (const width of [390, 1280]) {
       await rita.page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await rita.page.screenshot({ path: `/tmp/looking-for-already-asked-${width}.png` });
+      await screenshotForReview(rita.page, { path: `/tmp/looking-for-already-asked-${width}.png` });
     }
   }
 });
@@ -158,13 +158,13 @@ async function takeScreenshots(rita: Person, fred: Person) {
       await rita.page.setViewportSize({ width, height: 844 });
       const dialog = await startAsking(rita.page, 'drill', `?lng=${language}`);
       await expect(dialog.getByTestId('network-request-suggestion')).toHaveCount(1);
-      await rita.page.screenshot({ path: `/tmp/looking-for-dialog-${name}.png` });
+      await screenshotForReview(rita.page, { path: `/tmp/looking-for-dialog-${name}.png` });
       await rita.page.keyboard.press('Escape');
 
       await fred.page.setViewportSize({ width, height: 844 });
       await openThread(fred, rita, `?lng=${language}`);
       await expect(fred.page.getByTestId('network-request-match')).toHaveCount(1);
-      await fred.page.screenshot({ path: `/tmp/looking-for-thread-${name}.png` });
+      await screenshotForReview(fred.page, { path: `/tmp/looking-for-thread-${name}.png` });
     }
   }
   for (const page of [rita.page, fred.page]) {

@@ -8,6 +8,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { COOKIE_CONSENT_STORAGE_KEY, ESSENTIAL_ONLY_CONSENT } from './support/cookie-consent';
 import { launchWorkerProfile, type WorkerProfile } from './support/worker-profile';
 import { BASE_URL } from './support/env';
+import { SCREENSHOTS, screenshotForReview } from './support/screenshots';
 
 /**
  * Push on this device and the notification preferences on the profile
@@ -53,8 +54,8 @@ async function openNotificationsTab(): Promise<void> {
 async function screenshot(name: string, width: number): Promise<void> {
   await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
   const file = test.info().outputPath(`${name}-${width}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await test.info().attach(`${name}-${width}`, { path: file, contentType: 'image/png' });
+  await screenshotForReview(page, { path: file, fullPage: true });
+  if (SCREENSHOTS) await test.info().attach(`${name}-${width}`, { path: file, contentType: 'image/png' });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
@@ -196,8 +197,8 @@ test('notifications blocked for the site in the browser: the profile says so, in
     for (const width of [1280, 390]) {
       await other.setViewportSize({ width, height: width < 768 ? 844 : 800 });
       const file = test.info().outputPath(`notifications-de-${width}.png`);
-      await other.screenshot({ path: file, fullPage: true });
-      await test.info().attach(`notifications-de-${width}`, { path: file, contentType: 'image/png' });
+      await screenshotForReview(other, { path: file, fullPage: true });
+      if (SCREENSHOTS) await test.info().attach(`notifications-de-${width}`, { path: file, contentType: 'image/png' });
     }
   } finally {
     await blocked.close();

@@ -4,6 +4,7 @@ import { newTestUser, signUpThroughProvider } from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
 import { launchWorkerProfile, type WorkerProfile } from './support/worker-profile';
 import { BASE_URL } from './support/env';
+import { SCREENSHOTS, screenshotForReview } from './support/screenshots';
 
 /**
  * The installable app (issue 18 part 1, docs/decisions/0022-installable-app.md).
@@ -52,8 +53,8 @@ async function activeWorkerScript(target: Page): Promise<string> {
 async function screenshot(name: string, width: number): Promise<void> {
   await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
   const file = test.info().outputPath(`${name}-${width}.png`);
-  await page.screenshot({ path: file });
-  await test.info().attach(`${name}-${width}`, { path: file, contentType: 'image/png' });
+  await screenshotForReview(page, { path: file });
+  if (SCREENSHOTS) await test.info().attach(`${name}-${width}`, { path: file, contentType: 'image/png' });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 

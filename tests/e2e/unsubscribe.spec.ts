@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { WCAG_TAGS } from './support/axe';
 import { BASE_URL } from './support/env';
+import { screenshotForReview } from './support/screenshots';
 
 /**
  * The unsubscribe page of the email digests (docs/decisions/0025) is
@@ -40,6 +41,6 @@ test('with the service worker in control, an unsubscribe link reaches the server
   );
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: test.info().outputPath(`unsubscribe-invalid-${width}.png`) });
+    await screenshotForReview(page, { path: test.info().outputPath(`unsubscribe-invalid-${width}.png`) });
   }
 });

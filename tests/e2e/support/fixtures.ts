@@ -1,5 +1,5 @@
 import { test as base, type BrowserContextOptions, type Cookie } from '@playwright/test';
-import { newTestUser, SESSION_COOKIE, signUpThroughProvider, type TestUser } from './auth';
+import { newTestUser, SESSION_COOKIE, signUpOverHttp, type TestUser } from './auth';
 import { COOKIE_CONSENT_STORAGE_KEY, ESSENTIAL_ONLY_CONSENT, type CookieConsentPreset } from './cookie-consent';
 import { BASE_URL } from './env';
 
@@ -55,7 +55,7 @@ export const signedInTest = test.extend<SignedInFixtures, SignedInWorkerFixtures
       });
       const page = await context.newPage();
       const user = newTestUser(`worker${workerInfo.workerIndex}`);
-      await signUpThroughProvider(page, user);
+      await signUpOverHttp(page, user);
       const cookies = (await context.cookies()).filter((cookie) => cookie.name === SESSION_COOKIE);
       await context.close();
       await use({ user, cookies });

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
-import { newTestUser, signUpThroughProvider, type TestUser } from './auth';
+import { newTestUser, signUpOverHttp, type TestUser } from './auth';
 import { COOKIE_CONSENT_STORAGE_KEY, ESSENTIAL_ONLY_CONSENT } from './cookie-consent';
 import { BASE_URL } from './env';
 import { test as signedOutTest } from './fixtures';
@@ -54,7 +54,7 @@ export const peopleTest = signedOutTest.extend<PeopleFixtures>({
     await use(async (label) => {
       const page = await newVisitor();
       const user = newTestUser(label);
-      await signUpThroughProvider(page, user);
+      await signUpOverHttp(page, user);
       return { page, user };
     });
   },
