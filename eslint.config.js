@@ -67,7 +67,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-properties': [
         'error',
-        ...['mock', 'doMock', 'hoisted'].map((property) => ({
+        ...['mock', 'doMock', 'hoisted', 'resetModules'].map((property) => ({
           object: 'vi',
           property,
           message: 'Server tests share their fork with other files (isolate: false): use a real part or inject it.',

@@ -5,11 +5,15 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 
 const CLIENT_TESTS = 'src/client/**/*.test.{ts,tsx}';
 
-/** Client test files that replace a module with vi.mock, read from the files themselves so none is missed. */
+/**
+ * Client test files that replace a module (vi.mock) or reload modules
+ * (vi.resetModules: later files of a shared fork would get the copies it
+ * loaded last), read from the files themselves so none is missed.
+ */
 const clientDir = new URL('./src/client/', import.meta.url);
 const moduleMockingClientTests = readdirSync(clientDir, { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.test\.tsx?$/.test(file))
-  .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(new URL(file, clientDir), 'utf8')))
+  .filter((file) => /\bvi\.(mock|doMock|resetModules)\(/.test(readFileSync(new URL(file, clientDir), 'utf8')))
   .map((file) => `src/client/${file}`);
 
 /**

@@ -84,4 +84,14 @@ describe('server tests replace no module (no-restricted-properties)', () => {
     expect(await ruleIds('src/server/messages/boundary-probe.test.ts', mocking)).toEqual(['no-restricted-properties']);
     expect(await ruleIds('src/client/features/items/boundary-probe.test.ts', mocking)).toEqual([]);
   });
+
+  it('refuses the other ways to replace or reload modules too', async () => {
+    for (const call of ["vi.doMock('./send-message')", 'vi.hoisted(() => 1)', 'vi.resetModules()']) {
+      const ids = await ruleIds(
+        'src/server/messages/boundary-probe.test.ts',
+        `import { vi } from 'vitest';\n\n${call};\n`,
+      );
+      expect(ids, call).toEqual(['no-restricted-properties']);
+    }
+  });
 });

@@ -228,12 +228,27 @@ describe('the session cache', () => {
   it('stops serving while its instance cannot hear changes, and serves again once it can', async () => {
     const { cookie } = await signedIn();
     expect((await currentUser(second, cookie)).statusCode).toBe(200);
+    // Each bus must first notice the loss, then listen again. (ready() alone resolved at once
+    // when a bus had not yet seen its connection end: the DELETE below then went unheard.)
+    const reconnected = buses.map(
+      (bus) =>
+        new Promise<void>((resolve) => {
+          let lost = false;
+          const stop = bus.onListening((listening) => {
+            if (!listening) lost = true;
+            else if (lost) {
+              stop();
+              resolve();
+            }
+          });
+        }),
+    );
     await database.pool.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
         WHERE datname = current_database() AND application_name = $1`,
       [LISTENER_APPLICATION_NAME],
     );
-    await Promise.all(buses.map((bus) => bus.ready()));
+    await Promise.all(reconnected);
     // Both instances reconnected; whatever they cached before is gone.
     await silently('DELETE FROM sessions WHERE id_hash IS NOT NULL', []);
     expect((await currentUser(second, cookie)).statusCode).toBe(401);

@@ -29,8 +29,10 @@ function renderDialog(found: (q: string) => SharedItem[]) {
     },
   });
   const onAskForItem = vi.fn();
-  renderWithProviders(<NetworkRequestDialog open onOpenChange={vi.fn()} onAskForItem={onAskForItem} />);
-  return { fetchMock, onAskForItem, dialog: screen.getByTestId('network-request-dialog') };
+  const { queryClient } = renderWithProviders(
+    <NetworkRequestDialog open onOpenChange={vi.fn()} onAskForItem={onAskForItem} />,
+  );
+  return { fetchMock, onAskForItem, queryClient, dialog: screen.getByTestId('network-request-dialog') };
 }
 
 /** The searches sent so far, as their query strings. */
@@ -95,7 +97,7 @@ describe('<NetworkRequestDialog/> suggestions', () => {
 
   it('shows and announces nothing when nothing matches, and does not search one character', async () => {
     const user = typist();
-    const { dialog, fetchMock } = renderDialog(() => []);
+    const { dialog, fetchMock, queryClient } = renderDialog(() => []);
     const title = within(dialog).getByTestId('network-request-title');
     await user.type(title, 'd');
     await typingPause();
@@ -104,10 +106,11 @@ describe('<NetworkRequestDialog/> suggestions', () => {
     await user.type(title, 'x');
     await typingPause();
     await vi.waitFor(() => expect(searches(fetchMock)).toEqual(['?q=dx&limit=5']));
-    // The empty answer has arrived and been rendered.
-    await act(async () => {
-      await fetchMock.mock.results[0]?.value;
-    });
+    // The empty answer has arrived, and the dialog has been told (React Query tells it on a timer).
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryState([AVAILABLE_ITEMS_URL, 'suggestions', 'dx'])?.status).toBe('success'),
+    );
+    await act(() => vi.advanceTimersByTimeAsync(0));
     expect(within(dialog).queryByTestId('network-request-suggestions')).toBeNull();
     expect(status().textContent).toBe('');
   });
