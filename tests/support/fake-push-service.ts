@@ -59,10 +59,15 @@ export interface FakePushServiceOptions {
    * starts. Without it the service makes its own and removes it on close.
    */
   tls?: { keyFile: string; certificateFile: string };
+  /**
+   * A host name the service answers as (its certificate and its endpoints),
+   * still listening on 127.0.0.1: the sender's resolver must map it there.
+   */
+  hostname?: string;
 }
 
 /** A self-signed P-256 certificate for 127.0.0.1 (two days), as a push service on loopback needs. */
-function makeLoopbackCertificate(keyFile: string, certificateFile: string): void {
+function makeLoopbackCertificate(keyFile: string, certificateFile: string, hostname?: string): void {
   execFileSync(
     'openssl',
     [
@@ -78,7 +83,7 @@ function makeLoopbackCertificate(keyFile: string, certificateFile: string): void
       '-subj',
       '/CN=127.0.0.1',
       '-addext',
-      'subjectAltName=IP:127.0.0.1',
+      `subjectAltName=IP:127.0.0.1${hostname ? `,DNS:${hostname}` : ''}`,
       '-keyout',
       keyFile,
       '-out',
@@ -94,7 +99,7 @@ export async function startFakePushService(options: FakePushServiceOptions = {})
   if (!tls) {
     ownDir = mkdtempSync(path.join(tmpdir(), 'fake-push-'));
     tls = { keyFile: path.join(ownDir, 'key.pem'), certificateFile: path.join(ownDir, 'cert.pem') };
-    makeLoopbackCertificate(tls.keyFile, tls.certificateFile);
+    makeLoopbackCertificate(tls.keyFile, tls.certificateFile, options.hostname);
   }
   const { keyFile, certificateFile } = tls;
   const certificatePem = readFileSync(certificateFile, 'utf8');
@@ -152,7 +157,7 @@ export async function startFakePushService(options: FakePushServiceOptions = {})
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', resolve);
   });
-  origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `https://${options.hostname ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
 
   const service: FakePushService = {
     origin,

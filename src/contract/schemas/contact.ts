@@ -36,8 +36,11 @@ const someWayToReachRule = {
   path: ['phone'],
   message: 'validation.phoneRequired',
   // Also beside a missing or bad name, so an empty form shows both messages
-  // at once; not when phone, email or username is itself wrong.
-  when: ({ issues }: z.core.ParsePayload) =>
+  // at once; not when phone, email or username is itself wrong, and never on
+  // what is not an object at all (a JSON body `null` reached the check, issue 32).
+  when: ({ value, issues }: z.core.ParsePayload) =>
+    typeof value === 'object' &&
+    value !== null &&
     !issues.some((issue) => ['phone', 'email', 'username'].includes(String(issue.path?.[0]))),
 };
 

@@ -1,4 +1,3 @@
-import https from 'node:https';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
@@ -21,7 +20,6 @@ const logger = pino({ level: 'silent' });
 let t: TestApp;
 let push: FakePushService;
 let sink: SmtpSink;
-let agent: https.Agent;
 
 beforeAll(async () => {
   push = await startFakePushService();
@@ -32,10 +30,8 @@ beforeAll(async () => {
     MAIL_FROM: 'Lendloop <no-reply@lendloop.example>',
   });
   // Trusts exactly the loopback push service's self-signed certificate (tests only).
-  agent = new https.Agent({ ca: push.certificatePem });
 });
 afterAll(async () => {
-  agent.destroy();
   await t.close();
   await push.close();
   await sink.close();
@@ -55,7 +51,7 @@ async function deliverLater(): Promise<void> {
     await runDueJobs(
       t.database.url,
       {
-        'deliver-push': createDeliverPushJob({ db: t.db, push: t.config.push, logger, agent }),
+        'deliver-push': createDeliverPushJob({ db: t.db, push: t.config.push, logger, ca: push.certificatePem }),
         'email-digest': createEmailDigestJob({ db: t.db, config: t.config, logger }),
         'email-digests-due': async () => {},
         'loan-reminder': async () => {},

@@ -1,4 +1,3 @@
-import type https from 'node:https';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import webpush, { WebPushError, type RequestOptions } from 'web-push';
@@ -7,15 +6,25 @@ import type { PushConfig } from '../../config/config';
 import type { Database } from '../../db/client';
 import { messages, notifications, pushSubscriptions, users } from '../../db/schema';
 import type { JobPayloads } from '../../jobs/job-names';
+import {
+  OutboundAddressRefused,
+  pinnedHttpsAgent,
+  resolveCheckedAddress,
+  systemResolve,
+  type Resolve,
+} from '../../outbound/checked-address';
 import { deliverableAcrossBlocks } from '../deliverable-across-blocks';
 import { renderPushMessage } from '../notification-texts';
+import { allowedPushEndpoint } from './push-endpoint-hosts';
 
 export interface DeliverPushDeps {
   db: Database;
   push: PushConfig;
   logger: Logger;
-  /** Tests pass an agent that trusts their self-signed push service; production uses Node's default CAs. */
-  agent?: https.Agent;
+  /** Tests pass the certificate of their self-signed push service; production uses Node's default CAs. */
+  ca?: string;
+  /** How push service hosts resolve: the system's resolver unless a test brings its own (DNS is outside our walls). */
+  resolve?: Resolve;
   /** How long one push request may take. */
   timeoutMs?: number;
 }
@@ -79,7 +88,6 @@ export function createDeliverPushJob(deps: DeliverPushDeps): (payload: JobPayloa
       TTL: TTL_SECONDS,
       urgency: URGENCY[claimed.kind],
       timeout: deps.timeoutMs ?? 10_000,
-      ...(deps.agent ? { agent: deps.agent } : {}),
     };
     const results = await Promise.all(
       subscriptions.map(async (subscription) => {
@@ -89,14 +97,30 @@ export function createDeliverPushJob(deps: DeliverPushDeps): (payload: JobPayloa
           logger.info({ subscriptionId: subscription.id }, 'push subscription keys unusable; removing it');
           return { id: subscription.id, outcome: 'gone' as const };
         }
+        // Checked again at every send (a row may predate today's rules), then connected to the address
+        // that was checked and to no other (docs/outbound-requests.md).
+        const allowed = allowedPushEndpoint(subscription.endpoint, push.extraEndpointHosts);
+        if (!allowed) {
+          logger.warn({ subscriptionId: subscription.id }, 'push endpoint no longer allowed; removing it');
+          return { id: subscription.id, outcome: 'gone' as const };
+        }
         try {
+          const target = await resolveCheckedAddress(allowed.hostname, {
+            resolve: deps.resolve ?? systemResolve,
+            allowPrivate: allowed.operatorListed,
+          });
           await webpush.sendNotification(
             { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
             body,
-            options,
+            { ...options, agent: pinnedHttpsAgent(target, { ca: deps.ca }) },
           );
           return { id: subscription.id, outcome: 'sent' as const };
         } catch (error) {
+          if (error instanceof OutboundAddressRefused && error.reason === 'not_public') {
+            // A push service that resolves into a private network is never one: nothing was sent.
+            logger.warn({ err: error, subscriptionId: subscription.id }, 'push endpoint resolves to a private address');
+            return { id: subscription.id, outcome: 'gone' as const };
+          }
           const status = error instanceof WebPushError ? error.statusCode : undefined;
           if (status === 404 || status === 410) return { id: subscription.id, outcome: 'gone' as const };
           logger.warn({ err: error, status, subscriptionId: subscription.id }, 'push delivery failed');

@@ -1,4 +1,3 @@
-import https from 'node:https';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -16,17 +15,14 @@ import { createDeliverPushJob } from './deliver-push-job';
 const logger = pino({ level: 'silent' });
 let t: TestApp;
 let service: FakePushService;
-let agent: https.Agent;
 
 beforeAll(async () => {
   service = await startFakePushService();
   // The loopback push service is the only one the server may reach in these tests.
   t = await createTestApp({ PUSH_ENDPOINT_HOSTS: '127.0.0.1' });
   // Trusts exactly the fake service's self-signed certificate (tests only: production uses Node's CAs).
-  agent = new https.Agent({ ca: service.certificatePem });
 });
 afterAll(async () => {
-  agent.destroy();
   await t.close();
   await service.close();
 });
@@ -35,7 +31,7 @@ beforeEach(async () => {
   await clearQueuedJobs(t.database.pool);
 });
 
-const deliverPush = () => createDeliverPushJob({ db: t.db, push: t.config.push, logger, agent });
+const deliverPush = () => createDeliverPushJob({ db: t.db, push: t.config.push, logger, ca: service.certificatePem });
 
 /** Runs the queued jobs: pushes for real; the other two jobs are other tests' subject. */
 async function runJobs(): Promise<void> {

@@ -1,4 +1,3 @@
-import https from 'node:https';
 import { asc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -14,17 +13,14 @@ import { MAX_PUSH_SUBSCRIPTIONS_PER_USER } from './save-push-subscription';
 const logger = pino({ level: 'silent' });
 let t: TestApp;
 let service: FakePushService;
-let agent: https.Agent;
 
 beforeAll(async () => {
   service = await startFakePushService();
   // The loopback push service is the only one the server may reach in these tests.
   t = await createTestApp({ PUSH_ENDPOINT_HOSTS: '127.0.0.1' });
   // Trusts exactly the fake service's self-signed certificate (tests only).
-  agent = new https.Agent({ ca: service.certificatePem });
 });
 afterAll(async () => {
-  agent.destroy();
   await t.close();
   await service.close();
 });
@@ -137,7 +133,7 @@ describe('a stored subscription whose keys cannot be encrypted to', () => {
     return endpoint;
   }
 
-  const deliverPush = () => createDeliverPushJob({ db: t.db, push: t.config.push, logger, agent });
+  const deliverPush = () => createDeliverPushJob({ db: t.db, push: t.config.push, logger, ca: service.certificatePem });
 
   it('is removed; the job succeeds and the good device gets the push', async () => {
     const { bo, notificationId } = await notificationFor();
