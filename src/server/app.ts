@@ -32,6 +32,7 @@ import { photoRoutes } from './photos/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSecurity } from './http/security';
 import { SESSION_CACHE_TTL_MS } from './auth/session-cache';
+import { registerNulGuard } from './http/nul-characters';
 import { registerSessionGuard, sessionCacheFor, sessionCookieSettings } from './http/session-guard';
 import { registerStaticClient } from './http/static-client';
 import { answerClientError, answerFrameworkError } from './http/unreadable-requests';
@@ -112,6 +113,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const sessionCache = sessionCacheFor(liveEvents, { ttlMs: deps.sessionCacheTtlMs ?? SESSION_CACHE_TTL_MS });
   if (sessionCache) app.addHook('onClose', async () => sessionCache.close());
   registerSessionGuard(app, db, sessionCookie, sessionCache?.cache);
+  // After the session guard: an anonymous request is a 401 first.
+  registerNulGuard(app);
   // Before any route: it records the routes as they register, for the API reference.
   await registerApiReference(app, { sessionCookieName: sessionCookie.name });
 

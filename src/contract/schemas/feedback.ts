@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
+import { hasNoControlCharacters } from './text';
 
 /** GET /api/banner/should-show (spec §7: a boolean, true until the person dismissed or answered). */
 export const bannerStateSchema = z.object({ show: z.boolean() });
@@ -42,6 +43,7 @@ export const feedbackSchema = z.object({
     .string()
     .trim()
     .max(LIMITS.feedbackTextMax, { message: 'validation.feedbackTooLong' })
+    .refine(hasNoControlCharacters, { message: 'validation.invalidCharacters' })
     .optional()
     .transform((text) => (text ? text : undefined)),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATION_KINDS } from '../enums';
+import { isSingleLine } from './text';
 
 /**
  * Notifications (issue 18, docs/decisions/0024-notifications-and-push.md).
@@ -35,7 +36,8 @@ const base64url = (max: number) =>
 /** The push service URL a browser gave; the server also checks its host against the allow-list. */
 export const pushEndpointSchema = z
   .url({ protocol: /^https$/, message: 'validation.pushEndpointNotAllowed' })
-  .max(2048, { message: 'validation.pushEndpointNotAllowed' });
+  .max(2048, { message: 'validation.pushEndpointNotAllowed' })
+  .refine(isSingleLine, { message: 'validation.pushEndpointNotAllowed' });
 
 /** The bytes of a base64url string (padding allowed), or undefined when it is not one. */
 export function base64UrlBytes(value: string): Uint8Array | undefined {
