@@ -1,6 +1,6 @@
-import type { RouteOptions } from 'fastify';
 import type { ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyRouteRecorder, withUnknownIds } from '../../../tests/support/api-routes';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createUser } from '../../../tests/support/factories';
 
@@ -14,15 +14,9 @@ import { createUser } from '../../../tests/support/factories';
 const NOT_OBJECTS = ['null', '[]', '"text"', '42', 'true'];
 
 let t: TestApp;
-const withBody: { method: string; url: string; optional: boolean }[] = [];
+const recorder = bodyRouteRecorder();
 beforeAll(async () => {
-  const onRoute = (route: RouteOptions) => {
-    if (!route.url.startsWith('/api/') || !route.schema?.body) return;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const optional = acceptsNull(route.schema.body as ZodType);
-    for (const method of methods) withBody.push({ method, url: route.url, optional });
-  };
-  t = await createTestApp({}, { onRoute });
+  t = await createTestApp({}, { onRoute: recorder.onRoute });
 });
 afterAll(() => t.close());
 
@@ -35,25 +29,26 @@ function acceptsNull(schema: ZodType): boolean {
   }
 }
 
-/** A path with every parameter filled by a well-formed id nobody has. */
-const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
+/** The routes with a body, and whether theirs is optional (takes `null` as no body). */
+const withBody = () => recorder.routes.map((route) => ({ ...route, optional: acceptsNull(route.body) }));
 
 describe('a JSON body that is not an object', () => {
   it('is refused with 400 on every route that takes a body', async () => {
-    expect(withBody.length).toBeGreaterThan(20);
+    const routes = withBody();
+    expect(routes.length).toBeGreaterThan(20);
     // Optional bodies are few and known; a new one is a decision, not an accident.
-    expect(withBody.filter((route) => route.optional).map((route) => `${route.method} ${route.url}`)).toEqual([
+    expect(routes.filter((route) => route.optional).map((route) => `${route.method} ${route.url}`)).toEqual([
       'POST /api/banner/dismiss',
       'PUT /api/groups/join-requests/:requestId/approve',
       'PUT /api/groups/join-requests/:requestId/deny',
     ]);
     const user = await createUser(t.db);
     const failures: string[] = [];
-    for (const route of withBody) {
+    for (const route of routes) {
       for (const body of NOT_OBJECTS.filter((text) => !(route.optional && text === 'null'))) {
         const response = await t.request(user, {
           method: route.method as 'POST',
-          url: concrete(route.url),
+          url: withUnknownIds(route.url),
           headers: { 'content-type': 'application/json' },
           payload: body,
         });

@@ -1,6 +1,6 @@
-import type { RouteOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyRouteRecorder, withUnknownIds } from '../../../tests/support/api-routes';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createUser } from '../../../tests/support/factories';
 import { feedbackSchema } from '../../contract/schemas/feedback';
@@ -14,18 +14,12 @@ import { pathOfNul } from './nul-characters';
  * 400 `validation.invalidCharacters` before validation, on every route.
  */
 let t: TestApp;
-const withBody: { method: string; url: string }[] = [];
+const { onRoute, routes: withBody } = bodyRouteRecorder();
 beforeAll(async () => {
-  const onRoute = (route: RouteOptions) => {
-    if (!route.url.startsWith('/api/') || !route.schema?.body) return;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) withBody.push({ method, url: route.url });
-  };
   t = await createTestApp({}, { onRoute });
 });
 afterAll(() => t.close());
 
-const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
 const invalidCharacters = (path: string) => ({
   error: {
     code: 'invalid_input',
@@ -71,7 +65,7 @@ describe('a NUL character', () => {
     for (const route of withBody) {
       const response = await t.request(user, {
         method: route.method as 'POST',
-        url: concrete(route.url),
+        url: withUnknownIds(route.url),
         payload: { name: 'Drill', nested: [{ note: 'a\u0000b' }] },
       });
       const body = response.json() as { error?: { messageKey?: string } };
