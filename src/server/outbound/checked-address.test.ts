@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OutboundAddressRefused, pinnedLookup, resolveCheckedAddress, type Resolve } from './checked-address';
-
-/** A resolver that answers from a table: DNS lies outside our walls, so tests bring their own answers. */
-function resolverOf(table: Record<string, string[]>): Resolve & { asked: string[] } {
-  const asked: string[] = [];
-  const resolve = async (hostname: string) => {
-    asked.push(hostname);
-    const addresses = table[hostname];
-    if (!addresses) throw new Error(`ENOTFOUND ${hostname}`);
-    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-  };
-  return Object.assign(resolve, { asked });
-}
+import { resolverOf } from '../../../tests/support/resolver';
+import { OutboundAddressRefused, pinnedLookup, resolveCheckedAddress } from './checked-address';
 
 describe('resolveCheckedAddress', () => {
   it('gives the first address of a name whose every address is public, resolving once', async () => {

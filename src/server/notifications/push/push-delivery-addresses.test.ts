@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { startFakePushService, type FakePushService } from '../../../../tests/support/fake-push-service';
 import { createMutualContacts, createUser } from '../../../../tests/support/factories';
 import { clearQueuedJobs } from '../../../../tests/support/jobs';
+import { resolverOf } from '../../../../tests/support/resolver';
 import { notifications, pushSubscriptions } from '../../db/schema';
 import type { Resolve } from '../../outbound/checked-address';
 import { createDeliverPushJob } from './deliver-push-job';
@@ -32,18 +33,6 @@ beforeEach(async () => {
   service.received.length = 0;
   await clearQueuedJobs(t.database.pool);
 });
-
-/** A resolver answering from a table and noting what it was asked: DNS lies outside our walls. */
-function resolverOf(table: Record<string, string>): Resolve & { asked: string[] } {
-  const asked: string[] = [];
-  const resolve: Resolve = async (hostname) => {
-    asked.push(hostname);
-    const address = table[hostname];
-    if (!address) throw new Error(`ENOTFOUND ${hostname}`);
-    return [{ address, family: address.includes(':') ? 6 : 4 }];
-  };
-  return Object.assign(resolve, { asked });
-}
 
 /**
  * Bo has an unseen message notification; `endpoints` are stored straight in
