@@ -49,6 +49,8 @@ export const ERROR_CODES = [
   // Creating an item from a photo (issue 16): the analyzer failed or gave no usable answer, or took too long.
   'image_analysis_failed',
   'image_analysis_timeout',
+  // The instance's analysis queue is full (docs/decisions/0041): try again after Retry-After.
+  'image_analysis_busy',
   // Lending, messages and network requests (spec §8 "lending" and messages).
   'item_not_available',
   'item_lent_to_someone_else',

@@ -14,13 +14,19 @@ export type FakeAnswer =
   | { kind: 'content'; content: string }
   | { kind: 'refusal'; refusal: string }
   | { kind: 'status'; status: number }
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** Answers `body` as `json` does, but only when the test calls releaseOne() (oldest first). */
+  | { kind: 'held'; body: unknown };
 
 export interface FakeOpenAi {
   url: string;
   /** The request bodies received, newest last. */
   requests: unknown[];
   answerWith(answer: FakeAnswer): void;
+  /** Resolves once `count` held calls are waiting for releaseOne(). */
+  heldCalls(count: number): Promise<void>;
+  /** Answers the oldest held call. */
+  releaseOne(): void;
   close(): Promise<void>;
 }
 
@@ -34,6 +40,13 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   let answer: FakeAnswer = { kind: 'content', content: '{}' };
   const requests: unknown[] = [];
   const hanging = new Set<() => void>();
+  const held: (() => void)[] = [];
+  let heldWatchers: { count: number; resolve: () => void }[] = [];
+  const tellHeldWatchers = () => {
+    const reached = heldWatchers.filter((watcher) => held.length >= watcher.count);
+    heldWatchers = heldWatchers.filter((watcher) => held.length < watcher.count);
+    for (const watcher of reached) watcher.resolve();
+  };
 
   const server: Server = createServer(async (request, response) => {
     const body = await readBody(request);
@@ -60,6 +73,12 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         return send(200, message({ content: null, refusal: answer.refusal }));
       case 'status':
         return send(answer.status, { error: { message: 'fake failure', type: 'server_error' } });
+      case 'held': {
+        const body = answer.body;
+        held.push(() => send(200, message({ content: JSON.stringify(body), refusal: null })));
+        tellHeldWatchers();
+        return;
+      }
       case 'hang': {
         // Never answers; closed when the client gives up or the server stops.
         const end = () => response.destroy();
@@ -77,8 +96,20 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     answerWith(next) {
       answer = next;
     },
+    heldCalls(count) {
+      return new Promise<void>((resolve) => {
+        heldWatchers.push({ count, resolve });
+        tellHeldWatchers();
+      });
+    },
+    releaseOne() {
+      const answerOldest = held.shift();
+      if (!answerOldest) throw new Error('No call is held');
+      answerOldest();
+    },
     async close() {
       for (const end of hanging) end();
+      for (const answerHeld of held.splice(0)) answerHeld();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -77,14 +77,14 @@ const envSchema = z
     AI_BASE_URL: optionalUrl,
     AI_API_KEY: optionalText(1000),
     AI_MODEL: optionalText(200),
-    /** How long one photo analysis may take, waiting in the queue included. */
+    /** How long one photo analysis may take once it runs; the wait before is bounded by the queue's length (docs/decisions/0041). */
     AI_TIMEOUT_MS: z.coerce
       .number({ message: 'must be a whole number of milliseconds (1000–300000)' })
       .int('must be a whole number of milliseconds (1000–300000)')
       .min(1000, 'must be a whole number of milliseconds (1000–300000)')
       .max(300_000, 'must be a whole number of milliseconds (1000–300000)')
       .default(30_000),
-    /** Analyses running at once in this instance; more wait in a queue. Unset: 1 offline, 4 with an endpoint. */
+    /** Analyses running at once in this instance; more wait in a bounded, fair queue. Unset: 1 offline, 4 with an endpoint. */
     AI_CONCURRENCY: z
       .string()
       .optional()

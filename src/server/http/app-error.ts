@@ -40,6 +40,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   // The analyzer (a vision endpoint or the offline detector) is a service behind us: 502 and 504 as for a gateway.
   image_analysis_failed: 502,
   image_analysis_timeout: 504,
+  image_analysis_busy: 503,
   item_not_available: 409,
   item_lent_to_someone_else: 409,
   item_reserved: 409,

@@ -39,6 +39,8 @@ export type AnalysisOutcome = { ok: true; result: ItemAnalysisResult } | { ok: f
 export interface ItemAnalyzer {
   /** Reported to the client as `analysis.analyzer`. */
   readonly kind: 'offline' | 'openai-compatible';
+  /** Analyses computed at once (AI_CONCURRENCY): the fair queue in front (fair-queue.ts) lets this many run. */
+  readonly concurrency: number;
   /**
    * Analyses a JPEG (the client's 512 px copy) and answers in `language`.
    * `signal` aborts when the client goes away. Never throws: failures are

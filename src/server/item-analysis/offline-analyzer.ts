@@ -33,6 +33,7 @@ export function createOfflineAnalyzer(options: OfflineAnalyzerOptions): ItemAnal
   const pool = options.pool ?? createDetectorPool(options.concurrency);
   return {
     kind: 'offline',
+    concurrency: options.concurrency,
     pool,
     analyze: (jpeg, language, clientSignal) =>
       withDeadline(clientSignal, options.timeoutMs, async (signal) => {

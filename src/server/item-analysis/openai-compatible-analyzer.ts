@@ -135,6 +135,7 @@ export function createOpenAiCompatibleAnalyzer(options: OpenAiCompatibleOptions)
 
   return {
     kind: 'openai-compatible',
+    concurrency: options.concurrency,
     analyze: (jpeg, language, clientSignal) =>
       withDeadline(
         clientSignal,

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createUser } from '../../../tests/support/factories';
 import { LIMITS } from '../../contract/limits';
 import type { CreatedFromPhoto } from '../../contract/schemas/item-creation';
-import { itemPhotos, items, photoBlobs } from '../db/schema';
+import { itemPhotos, items, photoBlobs, rateLimitCounters } from '../db/schema';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit';
 import {
   clockJpeg,
@@ -152,6 +152,28 @@ describe('POST /api/items/analyze-and-create', () => {
     expect(errorCode(notJpeg)).toBe('invalid_image_format');
     expect(fake.requests.length).toBe(before);
     expect(await itemCount(carol)).toBe(0);
+  });
+
+  it('refuses a truncated JPEG (415 invalid_image_format) without calling the analyzer or spending the allowance', async () => {
+    const gina = await createUser(t.db);
+    const before = fake.requests.length;
+    const whole = await gradientJpeg(128);
+    const truncated = jpegDataUrl(whole.subarray(0, Math.floor(whole.length / 2)));
+    for (const payload of [
+      { aiImage: truncated, displayImage, language: 'en' },
+      { aiImage, displayImage: truncated, language: 'en' },
+    ]) {
+      const response = await analyzeAndCreate(gina, payload);
+      expect(response.statusCode).toBe(415);
+      expect(errorCode(response)).toBe('invalid_image_format');
+    }
+    expect(fake.requests.length).toBe(before);
+    const counted = await t.db
+      .select()
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.key, `photo-analysis:${gina.id}`));
+    expect(counted).toEqual([]);
+    expect(await itemCount(gina)).toBe(0);
   });
 
   it('refuses a body over the limit (413 image_too_large)', async () => {

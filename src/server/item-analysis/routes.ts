@@ -6,6 +6,7 @@ import { AppError } from '../http/app-error';
 import { presentOwnItem } from '../items/item-presenter';
 import { createPostgresPhotoStore, type PhotoStore } from '../photos/photo-store';
 import { requireActor } from '../policies';
+import { createAnalysisQueue } from './analysis-queue';
 import { createItemFromPhoto } from './create-item-from-photo';
 import type { ItemAnalyzer } from './item-analyzer';
 
@@ -27,6 +28,8 @@ export const itemAnalysisRoutes: FastifyPluginAsyncZod<{
 }> = async (app, options) => {
   const { db, analyzer } = options;
   const store = options.store ?? createPostgresPhotoStore(db);
+  // One per instance: fairness and bounds hold within an instance (docs/decisions/0041).
+  const queue = createAnalysisQueue(analyzer);
   app.addHook('onClose', () => analyzer.close());
 
   // Without a session cookie there is nobody to check: refuse before reading up to 6 MB.
@@ -60,8 +63,7 @@ export const itemAnalysisRoutes: FastifyPluginAsyncZod<{
       try {
         const { row, analysis } = await createItemFromPhoto(
           db,
-          store,
-          analyzer,
+          { store, analyzer, queue },
           actor,
           {
             aiImage: decodeJpegDataUrl(request.body.aiImage),

@@ -117,6 +117,20 @@ export async function checkUpload(
   return { width: metadata.width, height: metadata.height };
 }
 
+/**
+ * Decodes every byte of an image checkUpload has passed, for images that are
+ * handed on rather than re-encoded (the photo analysis' 512 px copy): a
+ * truncated or corrupt JPEG has a valid header, so only a full decode finds
+ * it. Shrink-on-load keeps this cheap; libvips still reads the whole stream.
+ */
+export async function ensureDecodable(input: Buffer): Promise<void> {
+  const sharp = await loadSharp();
+  await decoderStep(() =>
+    sharp(input, { limitInputPixels: LIMITS.photoMaxInputPixels }).resize(fitInside(DECODE_CHECK_PX)).raw().toBuffer(),
+  );
+}
+const DECODE_CHECK_PX = 8;
+
 /** Shrinks to fit a square of `side` pixels, keeping the aspect ratio; never enlarges. */
 const fitInside = (side: number): ResizeOptions => ({
   width: side,

@@ -22,6 +22,20 @@ export async function consumeRateLimit(db: DbOrTx, limit: RateLimit, now = new D
 }
 
 /**
+ * Refuses with 429, as consumeRateLimit would, when the current window has no
+ * use left, without counting one: for a use case that checks its inputs
+ * before it spends the use (photo analysis: an undecodable image spends
+ * nothing, issue 32 finding 5) yet refuses a spent budget before that work.
+ */
+export async function ensureUseLeft(db: DbOrTx, limit: RateLimit, now = new Date()): Promise<void> {
+  const { rows } = await db.execute<{ count: number }>(
+    sql`SELECT count FROM ${rateLimitCounters}
+        WHERE key = ${limit.key} AND window_start = ${windowStartOf(limit, now).toISOString()}::timestamptz`,
+  );
+  refuseBeyondLimit(limit, (rows[0]?.count ?? 0) + 1, now);
+}
+
+/**
  * The upsert that counts one use, returning the window's `count`: for a use
  * case that puts it into a statement of its own as a CTE (sending a message
  * counts its use with the partner check), then calls refuseBeyondLimit.

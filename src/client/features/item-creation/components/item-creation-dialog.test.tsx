@@ -215,6 +215,14 @@ describe('<ItemCreationDialog/> photo', () => {
       },
       'Too many requests',
     ],
+    [
+      'a full analysis queue',
+      {
+        status: 503,
+        body: { error: { code: 'image_analysis_busy', messageKey: 'errors.image_analysis_busy', message: 'x' } },
+      },
+      'Many photos are being analysed right now',
+    ],
   ])('on %s: toast “Creation failed” with the reason, and the preview stays', async (_case, answer, reason) => {
     const { onCreated } = renderDialog({ [ANALYZE_AND_CREATE_URL]: answer });
     const user = await toPreview();
