@@ -14,6 +14,7 @@ export type FakeAnswer =
   | { kind: 'content'; content: string }
   | { kind: 'refusal'; refusal: string }
   | { kind: 'status'; status: number }
+  | { kind: 'redirect'; location: string }
   | { kind: 'hang' }
   /** Answers `body` as `json` does, but only when the test calls releaseOne() (oldest first). */
   | { kind: 'held'; body: unknown };
@@ -73,6 +74,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         return send(200, message({ content: null, refusal: answer.refusal }));
       case 'status':
         return send(answer.status, { error: { message: 'fake failure', type: 'server_error' } });
+      case 'redirect':
+        return response.writeHead(307, { location: answer.location }).end();
       case 'held': {
         const body = answer.body;
         held.push(() => send(200, message({ content: JSON.stringify(body), refusal: null })));

@@ -33,6 +33,10 @@ export const FAKE_ISBNS = {
   serverError: '9780000000071',
   /** Its cover is too big and sent in chunks, without Content-Length. */
   coverStreamedTooLarge: '9780000000088',
+  /** Redirects to `redirectTarget` (another host), its cover to `coverRedirectTarget`. */
+  redirectsElsewhere: '9780000000095',
+  /** Redirects to itself, for ever. */
+  redirectsInALoop: '9780000000101',
 } as const;
 
 export const FAKE_BOOK = {
@@ -45,6 +49,7 @@ const COVER_OK = 42;
 const COVER_TOO_LARGE = 43;
 const COVER_NOT_IMAGE = 44;
 const COVER_STREAMED = 45;
+const COVER_REDIRECTED = 46;
 /** Bigger than the cap the tests pass (64 kB), smaller than the default 2 MiB. */
 export const TEST_COVER_MAX_BYTES = 64 * 1024;
 
@@ -54,6 +59,10 @@ export interface FakeOpenLibrary {
   requests: string[];
   /** How long the `slow` ISBN takes to answer. */
   slowMs: number;
+  /** Where `redirectsElsewhere` sends the edition request (an absolute URL). */
+  redirectTarget: string;
+  /** Where the cover of the edition at /books/OL2M.json sends its request (an absolute URL). */
+  coverRedirectTarget: string;
   close(): Promise<void>;
 }
 
@@ -67,6 +76,8 @@ export async function startFakeOpenLibrary(): Promise<FakeOpenLibrary> {
     url: '',
     requests: [],
     slowMs: 0,
+    redirectTarget: '',
+    coverRedirectTarget: '',
     close: () => server.close(),
   };
   server.addHook('onRequest', async (request) => {
@@ -100,6 +111,10 @@ export async function startFakeOpenLibrary(): Promise<FakeOpenLibrary> {
         return edition([-1, COVER_NOT_IMAGE]);
       case FAKE_ISBNS.coverStreamedTooLarge:
         return edition([COVER_STREAMED]);
+      case FAKE_ISBNS.redirectsElsewhere:
+        return reply.redirect(fake.redirectTarget, 302);
+      case FAKE_ISBNS.redirectsInALoop:
+        return reply.redirect(`/isbn/${isbn}.json`, 302);
       case FAKE_ISBNS.serverError:
         return reply.status(500).send({ error: 'busy' });
       default:
@@ -107,6 +122,7 @@ export async function startFakeOpenLibrary(): Promise<FakeOpenLibrary> {
     }
   });
   server.get('/books/OL1M.json', async () => edition([COVER_OK]));
+  server.get('/books/OL2M.json', async () => edition([COVER_REDIRECTED]));
   server.get('/works/OL7W.json', async () => ({ authors: [{ author: { key: '/authors/OL3A' }, type: {} }] }));
   server.get<{ Params: { key: string } }>('/authors/:key', async (request, reply) => {
     const names: Record<string, string> = {
@@ -126,6 +142,9 @@ export async function startFakeOpenLibrary(): Promise<FakeOpenLibrary> {
         return reply.type('image/jpeg').send(tooLarge);
       case `${COVER_NOT_IMAGE}-L.jpg`:
         return reply.type('image/jpeg').send('<html><script>alert(1)</script></html>');
+      case `${COVER_REDIRECTED}-L.jpg`:
+        // As Open Library hands most covers over to the Internet Archive.
+        return reply.redirect(fake.coverRedirectTarget, 302);
       case `${COVER_STREAMED}-L.jpg`:
         return reply.type('image/jpeg').send(Readable.from([cover, tooLarge]));
       default:

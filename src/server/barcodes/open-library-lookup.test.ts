@@ -1,5 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolverOf } from '../../../tests/support/resolver';
 import {
   FAKE_BOOK,
   FAKE_ISBNS,
@@ -12,10 +15,22 @@ import { createOpenLibraryLookup } from './open-library-lookup';
 
 // The fake stands in for Open Library, a third-party API outside our walls (see fake-open-library.ts).
 let fake: FakeOpenLibrary;
+/** Another service on loopback, which a redirect must never reach; it records what it is asked. */
+const elsewhere = { url: '', port: 0, requests: [] as string[] };
+const elsewhereServer = createServer((request, response) => {
+  elsewhere.requests.push(request.url ?? '');
+  response.writeHead(200, { 'content-type': 'application/json' }).end('{"title":"internal"}');
+});
 beforeAll(async () => {
   fake = await startFakeOpenLibrary();
+  await new Promise<void>((resolve) => elsewhereServer.listen(0, '127.0.0.1', resolve));
+  elsewhere.port = (elsewhereServer.address() as AddressInfo).port;
+  elsewhere.url = `http://127.0.0.1:${elsewhere.port}`;
 });
-afterAll(() => fake.close());
+afterAll(async () => {
+  await fake.close();
+  await new Promise((resolve) => elsewhereServer.close(resolve));
+});
 
 const lookupWith = (options: { timeoutMs?: number; covers?: boolean } = {}) =>
   createOpenLibraryLookup({
@@ -91,5 +106,42 @@ describe('Open Library lookup', () => {
     const book = await lookupWith({ covers: false }).lookup(FAKE_ISBNS.found);
     expect(book?.cover).toBeNull();
     expect(fake.requests.slice(before).some((path) => path.startsWith('/b/'))).toBe(false);
+  });
+
+  it('follows no redirect to another host, not even another port of the same address (issue 32, finding 3)', async () => {
+    fake.redirectTarget = `${elsewhere.url}/admin/secret.json`;
+    await expect(lookupWith().lookup(FAKE_ISBNS.redirectsElsewhere)).rejects.toThrow(/another host/);
+    fake.redirectTarget = `http://localhost:${elsewhere.port}/`;
+    await expect(lookupWith().lookup(FAKE_ISBNS.redirectsElsewhere)).rejects.toThrow(IsbnLookupError);
+    expect(elsewhere.requests).toEqual([]);
+  });
+
+  it('follows at most three redirects', async () => {
+    const before = fake.requests.length;
+    await expect(lookupWith().lookup(FAKE_ISBNS.redirectsInALoop)).rejects.toThrow(/More than 3 redirects/);
+    expect(fake.requests.length - before).toBe(4);
+  });
+
+  it('follows a cover to the Internet Archive only when it resolves to a public address, and to no other host', async () => {
+    const { port } = new URL(fake.url);
+    const resolve = resolverOf({ 'covers.openlibrary.org': '127.0.0.1', 'ia800100.us.archive.org': '127.0.0.1' });
+    const lookup = createOpenLibraryLookup({
+      baseUrl: new URL(fake.url),
+      // The configured cover service may be anywhere the operator says; the hops it hands over to may not.
+      coverBaseUrl: new URL(`http://covers.openlibrary.org:${port}`),
+      userAgent: 'Lendloop (test)',
+      timeoutMs: 2_000,
+      resolve,
+    });
+    fake.redirectTarget = '/books/OL2M.json';
+    fake.coverRedirectTarget = `http://ia800100.us.archive.org:${elsewhere.port}/cover.jpg`;
+    const book = await lookup.lookup(FAKE_ISBNS.redirectsElsewhere);
+    expect(book).toMatchObject({ authors: FAKE_BOOK.authors, cover: null });
+    expect(resolve.asked).toContain('ia800100.us.archive.org');
+
+    fake.coverRedirectTarget = `http://evil.example:${elsewhere.port}/cover.jpg`;
+    expect((await lookup.lookup(FAKE_ISBNS.redirectsElsewhere))?.cover).toBeNull();
+    expect(resolve.asked).not.toContain('evil.example');
+    expect(elsewhere.requests).toEqual([]);
   });
 });

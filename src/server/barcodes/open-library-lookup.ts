@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { replaceControlCharacters } from '../../contract/schemas/text';
 import { AppError } from '../http/app-error';
+import { systemResolve, type Resolve } from '../outbound/checked-address';
+import { outboundGet, readCapped, type OutboundGetOptions } from '../outbound/outbound-get';
 import { checkUpload, sniffImageType } from '../photos/process-photo';
 import { IsbnLookupError, type BookCover, type BookRecord, type IsbnLookup } from './isbn-lookup';
 
@@ -36,7 +38,23 @@ export interface OpenLibraryOptions {
   userAgent: string;
   timeoutMs?: number;
   coverMaxBytes?: number;
+  /** Tests pass their own: DNS lies outside our walls. */
+  resolve?: Resolve;
 }
+
+/** A lookup follows at most this many redirects (Open Library: ISBN → edition; cover → archive.org → its node). */
+const MAX_REDIRECTS = 3;
+
+/**
+ * Where a redirect from a configured host may lead besides that host
+ * (issue 32, finding 3): Open Library's cover service hands most covers
+ * over to the Internet Archive (archive.org, then one of its
+ * iaNNNNNN.us.archive.org nodes). Those hops must resolve to public
+ * addresses; other hosts are never followed.
+ */
+const KNOWN_REDIRECT_HOSTS: Record<string, readonly string[]> = {
+  'covers.openlibrary.org': ['archive.org', '.archive.org'],
+};
 
 /**
  * Open Library's API (docs: openlibrary.org/dev/docs/api/books and
@@ -52,16 +70,29 @@ export interface OpenLibraryOptions {
  *    Open Library rate-limits covers by ISBN (100 per IP per 5 minutes) and
  *    not by id, and the edition already names the id.
  *
+ * Every call goes through outboundGet: redirects only to the same host (or
+ * the Internet Archive for covers), never to a private address.
+ *
  * One deadline covers every call. The cover is optional: when it is missing,
  * too big or not a real JPEG/PNG/WebP, the book is still found without it.
  */
 export function createOpenLibraryLookup(options: OpenLibraryOptions): IsbnLookup {
   const timeoutMs = options.timeoutMs ?? ISBN_LOOKUP_TIMEOUT_MS;
   const coverMaxBytes = options.coverMaxBytes ?? COVER_MAX_BYTES;
-  const headers = { 'User-Agent': options.userAgent };
+  const outbound: Omit<OutboundGetOptions, 'signal'> = {
+    headers: { 'User-Agent': options.userAgent },
+    resolve: options.resolve ?? systemResolve,
+    // The operator chose these (a local mirror may be private); every other host must be public.
+    configuredHosts: new Set([options.baseUrl.host, ...(options.coverBaseUrl ? [options.coverBaseUrl.host] : [])]),
+    redirectHosts: [options.baseUrl, options.coverBaseUrl].flatMap((base) =>
+      base ? (KNOWN_REDIRECT_HOSTS[base.hostname] ?? []) : [],
+    ),
+    maxRedirects: MAX_REDIRECTS,
+  };
+  const request = (url: URL, signal: AbortSignal) => outboundGet(url, { ...outbound, signal });
 
   async function getJson<T>(path: string, schema: z.ZodType<T>, signal: AbortSignal): Promise<T | null> {
-    const response = await request(urlUnder(options.baseUrl, path), { headers, signal });
+    const response = await request(urlUnder(options.baseUrl, path), signal);
     if (response.status === 404) {
       await response.body?.cancel();
       return null;
@@ -104,7 +135,7 @@ export function createOpenLibraryLookup(options: OpenLibraryOptions): IsbnLookup
     if (!options.coverBaseUrl || id === undefined) return null;
     const url = urlUnder(options.coverBaseUrl, `/b/id/${id}-L.jpg`);
     url.searchParams.set('default', 'false');
-    const response = await request(url, { headers, signal });
+    const response = await request(url, signal);
     if (!response.ok) {
       await response.body?.cancel();
       return null;
@@ -149,34 +180,6 @@ function urlUnder(base: URL, path: string): URL {
   const url = new URL(base.origin);
   url.pathname = `${prefix}${path}`;
   return url;
-}
-
-function request(url: URL, init: { headers: Record<string, string>; signal: AbortSignal }): Promise<Response> {
-  return fetch(url, { ...init, redirect: 'follow' });
-}
-
-/** The body, or null once it passes `maxBytes` (declared or counted): reading stops there. */
-async function readCapped(response: Response, maxBytes: number, signal: AbortSignal): Promise<Buffer | null> {
-  const declared = Number(response.headers.get('content-length') ?? '0');
-  if (declared > maxBytes || !response.body) {
-    await response.body?.cancel();
-    return declared > maxBytes ? null : Buffer.alloc(0);
-  }
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    signal.throwIfAborted();
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
 
 /** Text from outside our walls: control characters become spaces, runs of space one. */

@@ -8,15 +8,31 @@ import { createNominatimGeocoder } from './nominatim-geocoder';
  */
 let stub: FastifyInstance;
 let baseUrl: URL;
+let otherPort = 0;
+const otherRequests: string[] = [];
+let other: FastifyInstance;
 const seen: { query: Record<string, string>; userAgent: string | undefined }[] = [];
 
 beforeAll(async () => {
+  other = Fastify();
+  other.get('/internal', async (request) => {
+    otherRequests.push(request.url);
+    return { address: { town: 'Internal' } };
+  });
+  await other.listen({ port: 0, host: '127.0.0.1' });
+  const otherAddress = other.server.address();
+  if (!otherAddress || typeof otherAddress === 'string') throw new Error('no port');
+  otherPort = otherAddress.port;
   stub = Fastify();
   stub.get('/reverse', async (request, reply) => {
     const query = request.query as Record<string, string>;
     seen.push({ query, userAgent: request.headers['user-agent'] });
     if (query.lat === '1') return reply.status(503).send('busy');
     if (query.lat === '2') return { error: 'Unable to geocode' };
+    // Another port of the same address: a service the server must not be sent to.
+    if (query.lat === '3') return reply.redirect(`http://127.0.0.1:${otherPort}/internal`, 302);
+    if (query.lat === '4') return reply.redirect(`/reverse?lat=5&lon=0`, 302);
+    if (query.lat === '6') return reply.send('x'.repeat(100_000));
     return { address: { town: 'Winterthur', country: query['accept-language'] === 'de' ? 'Schweiz' : 'Switzerland' } };
   });
   await stub.listen({ port: 0, host: '127.0.0.1' });
@@ -24,7 +40,10 @@ beforeAll(async () => {
   if (!address || typeof address === 'string') throw new Error('no port');
   baseUrl = new URL(`http://127.0.0.1:${address.port}/reverse`);
 });
-afterAll(() => stub.close());
+afterAll(async () => {
+  await stub.close();
+  await other.close();
+});
 
 describe('Nominatim geocoder', () => {
   it('asks with the position, the language and an identifying User-Agent', async () => {
@@ -40,5 +59,13 @@ describe('Nominatim geocoder', () => {
     const geocoder = createNominatimGeocoder({ url: baseUrl, userAgent: 'Lendloop (test)' });
     await expect(geocoder.reverse({ latitude: 1, longitude: 0 }, 'en')).rejects.toThrow('503');
     expect(await geocoder.reverse({ latitude: 2, longitude: 0 }, 'en')).toBeNull();
+  });
+
+  it('follows a redirect on its own host, never to another host or port (issue 32, finding 3), and caps the answer', async () => {
+    const geocoder = createNominatimGeocoder({ url: baseUrl, userAgent: 'Lendloop (test)' });
+    expect(await geocoder.reverse({ latitude: 4, longitude: 0 }, 'en')).toBe('Winterthur, Switzerland');
+    await expect(geocoder.reverse({ latitude: 3, longitude: 0 }, 'en')).rejects.toThrow(/another host/);
+    expect(otherRequests).toEqual([]);
+    await expect(geocoder.reverse({ latitude: 6, longitude: 0 }, 'en')).rejects.toThrow(/more than/);
   });
 });

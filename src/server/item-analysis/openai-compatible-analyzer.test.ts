@@ -123,6 +123,18 @@ describe('OpenAI-compatible analyzer', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  it('fails on a redirect instead of following it (issue 32, finding 3)', async () => {
+    const elsewhere = await startFakeOpenAi();
+    try {
+      fake.answerWith({ kind: 'redirect', location: `${elsewhere.url}/chat/completions` });
+      const outcome = await analyzer().analyze(jpeg, 'en', new AbortController().signal);
+      expect(outcome.ok).toBe(false);
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('times out when the endpoint does not answer within AI_TIMEOUT_MS', async () => {
     fake.answerWith({ kind: 'hang' });
     const deadlines = manualDeadlines();

@@ -72,6 +72,8 @@ export function createOpenAiCompatibleAnalyzer(options: OpenAiCompatibleOptions)
           apiKey: options.apiKey,
           // Our own deadline decides; a retry would only spend it twice.
           maxRetries: 0,
+          // An API answers where it was asked: a redirect is refused, not followed (issue 32, finding 3).
+          fetch: (url, init) => fetch(url, { ...init, redirect: 'error' }),
           timeout: options.timeoutMs,
         }),
     ));
