@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '../../contract/errors';
 import { AppError } from './app-error';
 import { isDatabaseUnavailableError } from './database-unavailable';
+import { drainRefusedBody } from './refused-body-drain';
 
 /**
  * One error handler for the whole API (fastify/demo style): 4xx carry a
@@ -22,6 +23,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else {
       request.log.info({ code: appError.code, reason: error.message }, 'request refused');
     }
+    drainRefusedBody(request, reply);
     return sendError(reply, appError);
   });
 
