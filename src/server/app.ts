@@ -7,6 +7,7 @@ import { barcodeItemRoutes } from './barcodes/routes';
 import { createConfiguredIsbnLookup } from './barcodes/configured-isbn-lookup';
 import { blockRoutes } from './blocks/routes';
 import { contactRoutes } from './contacts/routes';
+import { INVITATION_LINK_KEY_PURPOSE } from './contacts/invitation-link';
 import { createOidcClient, type OidcClient } from './auth/oidc-client';
 import { authRoutes } from './auth/routes';
 import { isLoopbackUrl, type AppConfig } from './config/config';
@@ -134,7 +135,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Links sent before short tokens were signed with this key; the referral
   // routes verify them until they expire (contacts/invitation-link.ts).
   const invitationTokenKey = derivedSecret(config.sessionSecret, 'invitation-token');
-  await app.register(contactRoutes, { db, invitations: { publicUrl: config.publicUrl } });
+  await app.register(contactRoutes, {
+    db,
+    invitations: {
+      publicUrl: config.publicUrl,
+      linkKey: derivedSecret(config.sessionSecret, INVITATION_LINK_KEY_PURPOSE),
+    },
+  });
   await app.register(referralRoutes, { db, tokenKey: invitationTokenKey });
   await app.register(groupRoutes, { db });
   await app.register(itemRoutes, { db });

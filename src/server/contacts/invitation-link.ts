@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { contacts } from '../db/schema';
@@ -6,26 +6,46 @@ import { AppError } from '../http/app-error';
 import { invitationExpiry, verifyInvitationToken } from './invitation-token';
 
 /**
- * The `ref` of an invitation link: 12 random base62 characters (62^12 ≈ 2^71)
- * kept on the contact row (`contacts.invitation_token`, unique, with
- * `invitation_expires_at`), so a link is `PUBLIC_URL/invite?ref=<12 chars>`
- * instead of a ~250-character signed token (docs/decisions/0007, amendment).
- * Guessing one is hopeless at any request rate; deleting the contact voids it.
+ * The `ref` of an invitation link: 12 base62 characters (62^12 ≈ 2^71), so a
+ * link is `PUBLIC_URL/invite?ref=<12 chars>` instead of a ~250-character
+ * signed token (docs/decisions/0007, amendment). Guessing one is hopeless at
+ * any request rate; deleting the contact voids it.
+ *
+ * The `ref` itself is stored nowhere (docs/decisions/0042), as session tokens
+ * are not: the contact row keeps its SHA-256, to find the contact from a
+ * link, and a random seed; the `ref` is HMAC(key, seed) in base62, the key
+ * derived from SESSION_SECRET. Re-opening the dialog derives the same link
+ * again, and a copy of the database without the secret opens no invitation.
  */
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const INVITATION_TOKEN_LENGTH = 12;
 const SHORT_TOKEN = new RegExp(`^[0-9A-Za-z]{${INVITATION_TOKEN_LENGTH}}$`);
-/** The largest multiple of 62 that fits a byte: bytes at or above it are dropped so every character is equally likely. */
-const UNBIASED_LIMIT = 256 - (256 % ALPHABET.length);
+/** The purpose SESSION_SECRET's invitation-link key is derived for (config/derived-secret.ts). */
+export const INVITATION_LINK_KEY_PURPOSE = 'invitation-link';
 
-export function newInvitationToken(): string {
+/** 128 random bits, the seed of one link. */
+export function newInvitationSeed(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/**
+ * The `ref` a seed gives under `key`: the 256-bit HMAC as a number, written
+ * in base 62 to 12 digits. 2^256 is so much larger than 62^12 that every
+ * `ref` is as likely as any other.
+ */
+export function invitationTokenFor(key: string, seed: string): string {
+  let value = BigInt(`0x${createHmac('sha256', key).update(`lendloop-invitation-link.${seed}`).digest('hex')}`);
   let token = '';
-  while (token.length < INVITATION_TOKEN_LENGTH) {
-    for (const byte of randomBytes(INVITATION_TOKEN_LENGTH * 2)) {
-      if (byte < UNBIASED_LIMIT && token.length < INVITATION_TOKEN_LENGTH) token += ALPHABET[byte % ALPHABET.length];
-    }
+  for (let i = 0; i < INVITATION_TOKEN_LENGTH; i++) {
+    token += ALPHABET[Number(value % 62n)];
+    value /= 62n;
   }
   return token;
+}
+
+/** What the contact row keeps of a `ref`. The migration 0024 computes the same in SQL for links sent before. */
+export function invitationTokenHash(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
 export interface IssuedInvitation {
@@ -34,29 +54,37 @@ export interface IssuedInvitation {
 }
 
 /**
- * Gives the owner's unlinked contact a link token valid for
- * `LIMITS.invitationLinkTtlDays` from now. A token still valid is kept (only
+ * Gives the owner's unlinked contact a link valid for
+ * `LIMITS.invitationLinkTtlDays` from now. A link still valid is kept (only
  * its expiry moves on), so a link already sent keeps working when the owner
- * re-invites; an expired or missing one is replaced. One UPDATE: two dialogs
- * opened at once get the same token, because the second waits for the
- * first's row lock and then sees its token. Undefined when the contact is not
- * the owner's or is linked by now.
+ * re-invites; an expired or missing one is replaced. The row is locked while
+ * this runs: two dialogs opened at once get the same link, because the
+ * second waits for the first and then sees its seed. Undefined when the
+ * contact is not the owner's or is linked by now.
  */
 export async function issueInvitationToken(
   db: DbOrTx,
+  key: string,
   ownerId: string,
   contactId: string,
 ): Promise<IssuedInvitation | undefined> {
-  const expiresAt = invitationExpiry();
-  const [issued] = await db
-    .update(contacts)
-    .set({
-      invitationToken: sql`CASE WHEN ${contacts.invitationExpiresAt} > now() THEN ${contacts.invitationToken} ELSE ${newInvitationToken()} END`,
-      invitationExpiresAt: expiresAt,
-    })
-    .where(and(eq(contacts.id, contactId), eq(contacts.userId, ownerId), isNull(contacts.contactUserId)))
-    .returning({ token: contacts.invitationToken });
-  return issued?.token ? { token: issued.token, expiresAt } : undefined;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ seed: contacts.invitationSeed, valid: sql<boolean>`${contacts.invitationExpiresAt} > now()` })
+      .from(contacts)
+      .where(and(eq(contacts.id, contactId), eq(contacts.userId, ownerId), isNull(contacts.contactUserId)))
+      .for('update');
+    if (!row) return undefined;
+    // A link sent before 0042 has no seed: it keeps working until it expires, and a new one is issued.
+    const seed = row.valid && row.seed ? row.seed : newInvitationSeed();
+    const token = invitationTokenFor(key, seed);
+    const expiresAt = invitationExpiry();
+    await tx
+      .update(contacts)
+      .set({ invitationSeed: seed, invitationTokenHash: invitationTokenHash(token), invitationExpiresAt: expiresAt })
+      .where(eq(contacts.id, contactId));
+    return { token, expiresAt };
+  });
 }
 
 /** Who sent a link and for which of their contacts. */
@@ -86,7 +114,9 @@ export async function resolveInvitation(db: DbOrTx, token: string, legacyKey: st
   const [row] = await db
     .select({ inviterId: contacts.userId, contactId: contacts.id })
     .from(contacts)
-    .where(and(eq(contacts.invitationToken, token), gt(contacts.invitationExpiresAt, sql`now()`)));
+    .where(
+      and(eq(contacts.invitationTokenHash, invitationTokenHash(token)), gt(contacts.invitationExpiresAt, sql`now()`)),
+    );
   if (!row) throw invalid();
   return row;
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createContact, createUser } from '../../../tests/support/factories';
 import { contacts } from '../db/schema';
+import { invitationTokenHash } from './invitation-link';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,10 +44,13 @@ describe('GET /api/contacts/invitation/:contactId', () => {
     // Also with a typical production address, the link fits a text message line.
     expect(new URL(`/invite?ref=${ref}`, 'https://lendloop.example.org').href.length).toBeLessThan(60);
     expect(new Date(body.expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
-    expect(await readContact(contact.id)).toMatchObject({
-      invitationToken: ref,
+    const stored = await readContact(contact.id);
+    expect(stored).toMatchObject({
+      invitationTokenHash: invitationTokenHash(ref ?? ''),
       invitationExpiresAt: new Date(body.expiresAt),
     });
+    // Only its hash and seed are kept: the database alone opens no invitation (docs/decisions/0042).
+    expect(JSON.stringify(stored)).not.toContain(ref);
   });
 
   it('keeps a still-valid token when asked again, renewing its expiry, so links already sent keep working', async () => {
@@ -67,14 +71,34 @@ describe('GET /api/contacts/invitation/:contactId', () => {
 
   it('replaces an expired token with a new one', async () => {
     const owner = await createUser(t.db);
-    const contact = await createContact(t.db, owner, {
-      invitationToken: 'Expired00000',
-      invitationExpiresAt: new Date(Date.now() - 1000),
-    });
+    const contact = await createContact(t.db, owner);
+    const first = new URL((await get(owner, contact.id)).json().invitationLink).searchParams.get('ref');
+    const seed = (await readContact(contact.id))?.invitationSeed;
+    await t.db
+      .update(contacts)
+      .set({ invitationExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(contacts.id, contact.id));
     const ref = new URL((await get(owner, contact.id)).json().invitationLink).searchParams.get('ref');
     expect(ref).toMatch(/^[0-9A-Za-z]{12}$/);
-    expect(ref).not.toBe('Expired00000');
-    expect((await readContact(contact.id))?.invitationToken).toBe(ref);
+    expect(ref).not.toBe(first);
+    const stored = await readContact(contact.id);
+    expect(stored?.invitationSeed).not.toBe(seed);
+    expect(stored?.invitationTokenHash).toBe(invitationTokenHash(ref ?? ''));
+  });
+
+  it('honours a link sent before only hashes were kept (no seed) until it expires; asking again issues a new one', async () => {
+    const owner = await createUser(t.db);
+    const legacyRef = 'Legacy000001';
+    // As migration 0024 leaves such a row: the hash of the old plain ref, no seed.
+    const contact = await createContact(t.db, owner, {
+      invitationTokenHash: invitationTokenHash(legacyRef),
+      invitationExpiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const preview = await t.request(null, { method: 'GET', url: `/api/referral/preview?ref=${legacyRef}` });
+    expect(preview.statusCode).toBe(200);
+    const ref = new URL((await get(owner, contact.id)).json().invitationLink).searchParams.get('ref');
+    expect(ref).not.toBe(legacyRef);
+    expect((await t.request(null, { method: 'GET', url: `/api/referral/preview?ref=${ref}` })).statusCode).toBe(200);
   });
 
   it('gives different contacts different tokens', async () => {
@@ -93,7 +117,7 @@ describe('GET /api/contacts/invitation/:contactId', () => {
     const contact = await createContact(t.db, owner);
     expect((await get(stranger, contact.id)).statusCode).toBe(404);
     expect((await get(owner, contact.id, `?userId=${stranger.id}`)).statusCode).toBe(403);
-    expect((await readContact(contact.id))?.invitationToken).toBeNull();
+    expect((await readContact(contact.id))?.invitationTokenHash).toBeNull();
   });
 
   it('has nothing to invite for an active contact (409)', async () => {

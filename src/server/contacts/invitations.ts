@@ -11,6 +11,8 @@ import { issueInvitationToken } from './invitation-link';
 export interface InvitationSettings {
   /** Where invitation links point: `<publicUrl>/invite?ref=<token>`. */
   publicUrl: URL;
+  /** The key a link's `ref` is derived with (invitation-link.ts, INVITATION_LINK_KEY_PURPOSE). */
+  linkKey: string;
 }
 
 const notFound = () => AppError.notFound('Contact not found', 'errors.not_found');
@@ -26,7 +28,7 @@ async function invitableContact(db: Database, actor: Actor, contactId: string): 
 
 /**
  * What the invitation dialog needs (spec §3 Invitation data). The link's
- * token lives on the contact: opening the dialog again keeps a token that is
+ * seed lives on the contact: opening the dialog again keeps a link that is
  * still valid and renews its expiry, so every link sent to this contact
  * leads to the same place (invitation-link.ts).
  */
@@ -40,7 +42,7 @@ export async function getInvitationData(
   const [inviter] = await db.select({ name: users.name }).from(users).where(eq(users.id, actor.id));
   if (!inviter) throw AppError.unauthenticated();
 
-  const issued = await issueInvitationToken(db, actor.id, contact.id);
+  const issued = await issueInvitationToken(db, settings.linkKey, actor.id, contact.id);
   // Linked by a referral since it was read above: nothing left to invite.
   if (!issued) throw alreadyActive();
   const link = new URL('/invite', settings.publicUrl);

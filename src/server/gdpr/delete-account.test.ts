@@ -296,7 +296,8 @@ describe('contacts, network requests and the rest', () => {
       name: 'Gina',
       invitationMethod: 'link',
       invitedAt: new Date(),
-      invitationToken: 'tok-123',
+      invitationTokenHash: 'ab'.repeat(32),
+      invitationSeed: 'seed',
       invitationExpiresAt: new Date(Date.now() + 86_400_000),
     });
     const bike = await createItem(t.db, friend);
@@ -310,7 +311,8 @@ describe('contacts, network requests and the rest', () => {
       contactUserId: null,
       invitationMethod: null,
       invitedAt: null,
-      invitationToken: null,
+      invitationTokenHash: null,
+      invitationSeed: null,
       invitationExpiresAt: null,
     });
     expect(await t.db.select().from(itemContactPermissions).where(eq(itemContactPermissions.itemId, bike.id))).toEqual(

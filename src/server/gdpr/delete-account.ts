@@ -102,7 +102,8 @@ export async function deleteAccount(db: Database, actor: Actor, userId: string):
         contactUserId: null,
         invitationMethod: null,
         invitedAt: null,
-        invitationToken: null,
+        invitationTokenHash: null,
+        invitationSeed: null,
         invitationExpiresAt: null,
         updatedAt: now,
       })

@@ -80,10 +80,14 @@ async function linkInvitedContact(
     // Before the entry goes: the loans recorded for it are this person's (issue 19).
     await linkRecordedLoans(tx, { entryIds: [invited.id], keptEntryId: inviterEntryForActor, userId: actor.id });
     await tx.delete(contacts).where(eq(contacts.id, invited.id));
-    if (invited.invitationToken) {
+    if (invited.invitationTokenHash) {
       await tx
         .update(contacts)
-        .set({ invitationToken: invited.invitationToken, invitationExpiresAt: invited.invitationExpiresAt })
+        .set({
+          invitationTokenHash: invited.invitationTokenHash,
+          invitationSeed: invited.invitationSeed,
+          invitationExpiresAt: invited.invitationExpiresAt,
+        })
         .where(eq(contacts.id, inviterEntryForActor));
     }
     return false;

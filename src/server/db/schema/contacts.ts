@@ -27,11 +27,18 @@ export const contacts = pgTable(
     invitationMethod: text('invitation_method', { enum: INVITATION_METHODS }),
     invitedAt: timestamp('invited_at', { withTimezone: true }),
     /**
-     * The short random `ref` of this contact's invitation link and when it
-     * stops working (docs/decisions/0007, amendment): a link of ~50
-     * characters instead of a ~250-character signed token.
+     * This contact's invitation link (docs/decisions/0007, amendment: a short
+     * `ref` of 12 characters instead of a ~250-character signed token) and
+     * when it stops working.
+     *
+     * The link's `ref` is not stored (docs/decisions/0042): only its SHA-256
+     * (hex), to find the contact from a link, and the random seed the `ref`
+     * is derived from with a key from SESSION_SECRET (invitation-link.ts), so
+     * re-opening the dialog shows the same link. A copy of the database alone
+     * opens no invitation.
      */
-    invitationToken: text('invitation_token'),
+    invitationTokenHash: text('invitation_token_hash'),
+    invitationSeed: text('invitation_seed'),
     invitationExpiresAt: timestamp('invitation_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -43,7 +50,7 @@ export const contacts = pgTable(
     uniqueIndex('contacts_user_contact_user_key').on(t.userId, t.contactUserId),
     uniqueIndex('contacts_user_phone_key').on(t.userId, t.phone),
     uniqueIndex('contacts_user_email_key').on(t.userId, sql`lower(${t.email})`),
-    uniqueIndex('contacts_invitation_token_key').on(t.invitationToken),
+    uniqueIndex('contacts_invitation_token_hash_key').on(t.invitationTokenHash),
     check('contacts_not_self', sql`${t.contactUserId} IS NULL OR ${t.contactUserId} <> ${t.userId}`),
     check('contacts_name_length', lengthBetween(t.name, 1, LIMITS.nameMax)),
     check('contacts_phone_format', phoneFormat(t.phone)),
