@@ -117,7 +117,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // After the session guard: an anonymous request is a 401 first.
   registerNulGuard(app);
   // Before any route: it records the routes as they register, for the API reference.
-  await registerApiReference(app, { sessionCookieName: sessionCookie.name });
+  await registerApiReference(app, { sessionCookieName: sessionCookie.name, publicUrl: config.publicUrl });
 
   const oidc = await setUpSignIn(app, deps);
   await app.register(authRoutes, {

@@ -1,10 +1,22 @@
 import type { RouteOptions } from 'fastify';
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import packageJson from '../../../package.json';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { createUser } from '../../../tests/support/factories';
+import { apiErrorBodySchema } from '../../contract/errors';
 import { LIMITS } from '../../contract/limits';
 import { API_REFERENCE_PATH, SESSION_SECURITY_SCHEME } from './api-reference';
+import { ERROR_SCHEMA_NAME } from './complete-operations';
+import { OPERATIONS } from './operations';
+
+const execFileAsync = promisify(execFile);
 
 /** What these tests read of the document: each operation and whether it asks for the session. */
 const documentPathsSchema = z.object({
@@ -189,5 +201,72 @@ describe(`GET ${API_REFERENCE_PATH}`, () => {
       for (const media of Object.values(body?.content ?? {}))
         expect(media.schema, operation).toMatchObject({ type: 'string', format: 'binary' });
     }
+  });
+
+  it('gives every operation a unique operationId, a one-line summary and a tag from the catalogue, and nothing unrouted', () => {
+    const operations = registered.map((route) => route.operation).sort();
+    expect(Object.keys(OPERATIONS).sort(), 'operations.ts lists exactly the registered routes').toEqual(operations);
+    const ids = Object.values(OPERATIONS).map((docs) => docs.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const [operation, docs] of Object.entries(OPERATIONS)) {
+      expect(docs.operationId, operation).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(docs.summary, operation).toMatch(/^\S[^\n]{0,78}\S$/);
+    }
+  });
+
+  it('declares the error answers of every operation with the body the error handler sends', async () => {
+    const document = (await fetchDocument()).json<{
+      servers: unknown;
+      components: { schemas: Record<string, unknown> };
+      paths: Record<
+        string,
+        Record<string, { operationId: string; tags: string[]; responses: Record<string, unknown> }>
+      >;
+    }>();
+    expect(document.servers).toEqual([{ url: t.config.publicUrl.origin, description: expect.any(String) }]);
+    expect(document.components.schemas[ERROR_SCHEMA_NAME]).toMatchObject({
+      properties: { error: { required: ['code', 'messageKey', 'message'] } },
+    });
+    const errorBody = {
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA_NAME}` } } },
+    };
+    for (const { operation, isPublic } of registered) {
+      const [method = '', url = ''] = operation.split(' ');
+      const documented = document.paths[url]?.[method.toLowerCase()];
+      expect(documented?.operationId, operation).toBe(OPERATIONS[operation]?.operationId);
+      expect(documented?.tags, operation).toEqual([OPERATIONS[operation]?.tag]);
+      expect(documented?.responses[400], operation).toMatchObject(errorBody);
+      expect(documented?.responses.default, operation).toMatchObject(errorBody);
+      if (!isPublic) expect(documented?.responses[401], operation).toMatchObject(errorBody);
+      if (url.includes('{')) expect(documented?.responses[404], operation).toMatchObject(errorBody);
+    }
+    // The declared body is the one really sent: a 404, a 401 and a 400 with issues, parsed with the same schema.
+    const answers = await Promise.all([
+      t.request(null, { method: 'GET', url: '/api/items/my' }),
+      t.request(await createUser(t.db), { method: 'GET', url: `/api/items/${randomUUID()}` }),
+      t.request(null, { method: 'GET', url: '/api/referral/preview?ref=' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([401, 404, 400]);
+    for (const answer of answers) expect(apiErrorBodySchema.safeParse(answer.json()).success, answer.body).toBe(true);
+  });
+
+  it('passes `redocly lint` (pinned in package.json, rules in redocly.yaml) with no error or warning', async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'lendloop-openapi-'));
+    const file = path.join(directory, 'openapi.json');
+    writeFileSync(file, (await fetchDocument()).body);
+    // The CLI's own telemetry and update check would call out of the test machine.
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      [path.resolve('node_modules/@redocly/cli/bin/cli.js'), 'lint', file, '--config', 'redocly.yaml', '--format=json'],
+      { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+    ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+    const report = z
+      .object({
+        totals: z.object({ errors: z.number(), warnings: z.number() }),
+        problems: z.array(z.looseObject({ ruleId: z.string(), message: z.string() })),
+      })
+      .parse(JSON.parse(stdout));
+    expect(report.problems.map((problem) => `${problem.ruleId}: ${problem.message}`)).toEqual([]);
+    expect(report.totals).toEqual({ errors: 0, warnings: 0 });
   });
 });

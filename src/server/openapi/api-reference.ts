@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { version } from '../../../package.json';
 import { documentedBodySchema } from '../http/per-request-body';
+import { completeOperations } from './complete-operations';
 import { openApiDocumentSchema, type OpenApiDocument } from './openapi-document-schema';
 
 export const API_REFERENCE_PATH = '/api/openapi.json';
@@ -63,7 +64,7 @@ const transformRoute: SwaggerTransform = (document) => {
  */
 export async function registerApiReference(
   app: FastifyInstance,
-  { sessionCookieName }: { sessionCookieName: string },
+  { sessionCookieName, publicUrl }: { sessionCookieName: string; publicUrl: URL },
 ): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -91,7 +92,7 @@ export async function registerApiReference(
     // Public like the privacy policy's operator details: it describes the API and holds no personal data.
     { config: { public: true }, schema: { response: { 200: openApiDocumentSchema } } },
     async () => {
-      cached ??= openApiDocumentSchema.parse(app.swagger());
+      cached ??= completeOperations(openApiDocumentSchema.parse(app.swagger()), publicUrl);
       return cached;
     },
   );
