@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Error codes the API returns in `{ error: { code, messageKey } }`. Each code
  * maps to a translation key under `errors.*` in every locale, so the client can
@@ -71,20 +69,5 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/**
- * The body of every error answer, as the one error handler
- * (server/http/error-handler.ts) and the handler of unreadable requests send
- * it; the API reference declares it for every operation's error responses.
- */
-export const apiErrorBodySchema = z.object({
-  error: z.object({
-    code: z.enum(ERROR_CODES),
-    messageKey: z.string().describe('A translation key, e.g. `errors.not_found`.'),
-    message: z.string().describe('English fallback text, for logs and clients without the locale files.'),
-    issues: z
-      .array(z.object({ path: z.string(), messageKey: z.string() }))
-      .optional()
-      .describe('For invalid input: which fields failed, each with its own message key.'),
-  }),
-});
-export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+/** The body of every error answer: `apiErrorBodySchema` in schemas/api-error.ts (kept apart so first-load code stays without zod). */
+export type { ApiErrorBody } from './schemas/api-error';

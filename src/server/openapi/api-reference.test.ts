@@ -10,7 +10,7 @@ import { z } from 'zod';
 import packageJson from '../../../package.json';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createUser } from '../../../tests/support/factories';
-import { apiErrorBodySchema } from '../../contract/errors';
+import { apiErrorBodySchema } from '../../contract/schemas/api-error';
 import { LIMITS } from '../../contract/limits';
 import { API_REFERENCE_PATH, SESSION_SECURITY_SCHEME } from './api-reference';
 import { ERROR_SCHEMA_NAME } from './complete-operations';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiErrorBodySchema } from '../../contract/errors';
+import { apiErrorBodySchema } from '../../contract/schemas/api-error';
 import type { OpenApiDocument } from './openapi-document-schema';
 import { OPERATIONS, TAGS, type OperationDocs } from './operations';
 
