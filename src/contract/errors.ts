@@ -68,6 +68,3 @@ export const ERROR_CODES = [
   'user_blocked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
-
-/** The body of every error answer: `apiErrorBodySchema` in schemas/api-error.ts (kept apart so first-load code stays without zod). */
-export type { ApiErrorBody } from './schemas/api-error';

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiErrorBody, ErrorCode } from '../../contract/errors';
+import type { ErrorCode } from '../../contract/errors';
+import type { ApiErrorBody } from '../../contract/schemas/api-error';
 import { AppError } from './app-error';
 import { isDatabaseUnavailableError } from './database-unavailable';
 import { drainRefusedBody } from './refused-body-drain';

@@ -1,7 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiErrorBody, ErrorCode } from '../../contract/errors';
+import type { ErrorCode } from '../../contract/errors';
+import type { ApiErrorBody } from '../../contract/schemas/api-error';
 import { AppError } from './app-error';
 import { NO_STORE } from './cache-policy';
 import { sendError } from './error-handler';
