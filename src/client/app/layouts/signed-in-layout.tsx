@@ -36,7 +36,7 @@ export function SignedInLayout({ user, children }: SignedInLayoutProps) {
       <div className="flex min-h-dvh flex-col bg-slate-50">
         <AppHeader user={user} unreadCount={unreadCount} />
         {/* Room for the fixed bottom bar on phones, so it never covers the end of a page. */}
-        <div className="flex-1 pb-20 md:pb-0">{children}</div>
+        <div className="flex-1 pb-bottom-bar md:pb-0">{children}</div>
         <BottomNav unreadCount={unreadCount} />
       </div>
     </FeedbackBannerSlot>

@@ -28,7 +28,11 @@ export function MessagesPage() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   return (
-    <PageFrame title={t('pages.messages.title')} subtitle={t('pages.messages.subtitle')}>
+    <PageFrame
+      title={t('pages.messages.title')}
+      subtitle={t('pages.messages.subtitle')}
+      className="flex h-page-room flex-col"
+    >
       <MessagesView
         messageParts={MESSAGE_PARTS}
         threadActions={(partner) => (

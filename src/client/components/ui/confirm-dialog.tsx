@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from './button';
-import { Dialog, DialogContent } from './dialog';
+import { Dialog, DialogActions, DialogContent } from './dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -45,14 +45,14 @@ export function ConfirmDialog({
         onCloseAutoFocus={onCloseAutoFocus}
         data-testid={testId}
       >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogActions>
           <Button variant="secondary" disabled={pending} onClick={() => onOpenChange(false)}>
             {cancelLabel}
           </Button>
           <Button variant={destructive ? 'destructive' : 'primary'} disabled={pending} onClick={onConfirm}>
             {confirmLabel}
           </Button>
-        </div>
+        </DialogActions>
       </DialogContent>
     </Dialog>
   );

@@ -1,10 +1,24 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { useRef, useState, type ComponentProps, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { useBackCloses } from '../../lib/back-closes-layer';
 import { cn } from '../../lib/cn';
 import { FOCUS_RING } from './button';
 
-export const Dialog = DialogPrimitive.Root;
+/**
+ * Radix's dialog root, controlled or not, with one addition: Back closes it
+ * instead of leaving the page (lib/back-closes-layer.ts, issue 33).
+ */
+export function Dialog({ open, defaultOpen, onOpenChange, ...props }: DialogPrimitive.DialogProps) {
+  const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen ?? false);
+  const isOpen = open ?? uncontrolledOpen;
+  const change = (next: boolean) => {
+    if (open === undefined) setUncontrolledOpen(next);
+    onOpenChange?.(next);
+  };
+  useBackCloses(isOpen, () => change(false));
+  return <DialogPrimitive.Root open={isOpen} onOpenChange={change} {...props} />;
+}
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
@@ -102,4 +116,19 @@ export function DialogContent({
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
+}
+
+/**
+ * The row of a dialog's buttons: stacked with the main action on top on
+ * phones, side by side from sm up, and stuck to the bottom of the dialog,
+ * which scrolls when it is taller than the window, so the buttons stay in
+ * view at every width (issue 33, defect 6). The negative margins take the
+ * dialog's own padding (p-5), so the row ends where the dialog does; render
+ * it inside DialogContent, in elements without padding of their own.
+ */
+export const DIALOG_ACTIONS_CLASSES =
+  'sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-col-reverse gap-2 bg-white px-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:flex-row sm:justify-end';
+
+export function DialogActions({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn(DIALOG_ACTIONS_CLASSES, className)} {...props} />;
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
-import { Dialog, DialogContent } from './dialog';
+import { Dialog, DialogActions, DialogContent } from './dialog';
 
 interface FormDialogProps {
   open: boolean;
@@ -48,17 +48,16 @@ export function FormDialog({
 
 /**
  * Where the buttons sit under the form: `spaced` sets them off the last
- * field, `tight` follows a field that brings its own space, `sticky` keeps
- * them in view at the bottom of a long form on phones (from sm up they sit
- * after the form as usual).
+ * field, `tight` follows a field that brings its own space, `sticky` marks
+ * them off with a line for a long form. Whichever: they stick to the bottom
+ * of the dialog (DialogActions), so they stay in view at every width.
  */
 export type FormDialogActionsLayout = 'spaced' | 'tight' | 'sticky';
 
 const LAYOUT_CLASSES: Record<FormDialogActionsLayout, string> = {
-  spaced: 'flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end',
-  tight: 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end',
-  sticky:
-    'sticky -bottom-5 -mx-5 -mb-5 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:static sm:mx-0 sm:mb-0 sm:flex-row sm:justify-end sm:border-0 sm:px-0 sm:pb-0',
+  spaced: 'pt-2',
+  tight: '',
+  sticky: 'border-t border-slate-200 pt-3',
 };
 
 interface FormDialogActionsProps {
@@ -83,13 +82,13 @@ export function FormDialogActions({
 }: FormDialogActionsProps) {
   const { t } = useTranslation();
   return (
-    <div className={LAYOUT_CLASSES[layout]}>
+    <DialogActions className={LAYOUT_CLASSES[layout]}>
       <Button variant="secondary" onClick={onCancel} disabled={busy} data-testid={cancelTestId}>
         {t('common.cancel')}
       </Button>
       <Button type="submit" disabled={busy} data-testid={submitTestId}>
         {submitLabel}
       </Button>
-    </div>
+    </DialogActions>
   );
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog';
 import { runWithToasts } from '../../../lib/run-with-toasts';
 import { useBlockPerson } from '../api/block-person';
 import { refreshAfterBlockChange } from '../api/refresh-after-block-change';
@@ -62,7 +62,7 @@ export function BlockPersonDialog({ open, person, onClose, onBlocked }: BlockPer
             <li key={key}>{t(`blocks.block.consequences.${key}`, { name })}</li>
           ))}
         </ul>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogActions>
           <Button variant="secondary" disabled={block.isPending} onClick={onClose}>
             {t('common.cancel')}
           </Button>
@@ -74,7 +74,7 @@ export function BlockPersonDialog({ open, person, onClose, onBlocked }: BlockPer
           >
             {t('blocks.block.confirm')}
           </Button>
-        </div>
+        </DialogActions>
       </DialogContent>
     </Dialog>
   );

@@ -2,6 +2,7 @@ import { UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '../../../../contract/schemas/contact';
 import { Button } from '../../../components/ui/button';
+import { DialogActions } from '../../../components/ui/dialog';
 
 interface InvitationPromptProps {
   contact: Contact;
@@ -18,7 +19,7 @@ export function InvitationPrompt({ contact, onJustSave, onSendInvitation }: Invi
         <UserPlus className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
         <p className="text-sm">{t('contacts.prompt.notRegistered', { name: contact.name })}</p>
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogActions>
         <Button variant="secondary" onClick={onJustSave} data-testid="just-save">
           {t('contacts.prompt.justSave')}
         </Button>
@@ -26,7 +27,7 @@ export function InvitationPrompt({ contact, onJustSave, onSendInvitation }: Invi
         <Button autoFocus onClick={() => onSendInvitation(contact)} data-testid="invite-send">
           {t('contacts.prompt.sendInvitation')}
         </Button>
-      </div>
+      </DialogActions>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, FOCUS_RING } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { needsNumberChoice, type ImportCandidate, type NumberChoices } from '../device-import';
+import { DialogActions } from '../../../components/ui/dialog';
 
 interface NumberChoiceStepProps {
   candidates: readonly ImportCandidate[];
@@ -42,14 +43,14 @@ export function NumberChoiceStep({ candidates, choices, onChoose, onImport, onCa
           </div>
         </fieldset>
       ))}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogActions>
         <Button variant="secondary" onClick={onCancel}>
           {t('common.cancel')}
         </Button>
         <Button onClick={onImport} data-testid="import-confirm">
           {t('contacts.import.importButton', { count: candidates.length })}
         </Button>
-      </div>
+      </DialogActions>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog';
 import { Switch } from '../../../components/ui/switch';
 import { ESSENTIAL_ONLY, type CookieChoice } from '../consent-storage';
 import { closeCookieSettings, saveCookieChoice, useCookieConsentState } from '../consent-store';
@@ -66,12 +66,12 @@ function CookieSettingsForm({ initial }: { initial: CookieChoice }) {
           onCheckedChange={setAnalytics}
         />
       </ul>
-      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogActions className="mt-5">
         <Button variant="secondary" onClick={() => saveCookieChoice(ESSENTIAL_ONLY)}>
           {t('cookies.settings.essentialOnly')}
         </Button>
         <Button onClick={() => saveCookieChoice({ functional, analytics })}>{t('cookies.settings.save')}</Button>
-      </div>
+      </DialogActions>
     </>
   );
 }

@@ -11,6 +11,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/error-message';
 import { useCreateJoinRequest } from '../api/create-join-request';
 import { GroupPrivacyIcon, memberCountText } from './group-card';
+import { DialogActions } from '../../../components/ui/dialog';
 
 const joinMessageFormSchema = createJoinRequestSchema.pick({ requestMessage: true });
 type JoinMessageInput = z.input<typeof joinMessageFormSchema>;
@@ -105,7 +106,7 @@ export function JoinConfirmStep({ group, code, onBack, onDone }: JoinConfirmStep
         />
       )}
 
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+      <DialogActions className="pt-2">
         <Button variant="secondary" onClick={onBack} disabled={isSubmitting} data-testid="join-back">
           {t('groups.join.back')}
         </Button>
@@ -114,7 +115,7 @@ export function JoinConfirmStep({ group, code, onBack, onDone }: JoinConfirmStep
             {t('groups.join.send')}
           </Button>
         )}
-      </div>
+      </DialogActions>
     </form>
   );
 }

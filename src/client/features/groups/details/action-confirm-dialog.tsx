@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog';
 
 interface ActionConfirmDialogProps {
   open: boolean;
@@ -47,7 +47,7 @@ export function ActionConfirmDialog({
         closeLabel={t('common.close')}
         data-testid={testId}
       >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogActions>
           <Button variant="secondary" disabled={pending} onClick={onClose}>
             {t('common.cancel')}
           </Button>
@@ -59,7 +59,7 @@ export function ActionConfirmDialog({
           >
             {confirmLabel}
           </Button>
-        </div>
+        </DialogActions>
       </DialogContent>
     </Dialog>
   );

@@ -2,6 +2,7 @@ import { ArrowLeft, Camera, ImagePlus, ScanBarcode, Sparkles } from 'lucide-reac
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { BusyMessage, ProgressStep } from './photo-steps';
+import { DialogActions } from '../../../components/ui/dialog';
 
 /** Where the barcode step is: waiting for a picture, reading it, what it found, creating the item. */
 export type BarcodeScan =
@@ -49,7 +50,7 @@ export function BarcodeStep({ scan, onTakePhoto, onUploadPhoto, onCreate, onAbor
             </p>
           </div>
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogActions>
           <Button variant="secondary" onClick={onUploadPhoto} data-testid="item-creation-barcode-again">
             {t('itemCreation.barcode.scanAgain')}
           </Button>
@@ -57,7 +58,7 @@ export function BarcodeStep({ scan, onTakePhoto, onUploadPhoto, onCreate, onAbor
             <Sparkles className="h-4 w-4" aria-hidden="true" />
             {t('itemCreation.preview.create')}
           </Button>
-        </div>
+        </DialogActions>
       </div>
     );
   }

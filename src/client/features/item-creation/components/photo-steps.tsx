@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, FOCUS_RING } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useElapsedSeconds } from '../use-elapsed-seconds';
+import { DialogActions } from '../../../components/ui/dialog';
 
 interface ChoiceTileProps {
   icon: LucideIcon;
@@ -95,7 +96,7 @@ export function PreviewStep({ imageUrl, onRetake, onCreate, onCancel }: PreviewS
   return (
     <div className="space-y-4" data-testid="item-creation-preview">
       <PhotoFrame imageUrl={imageUrl} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogActions>
         <Button variant="ghost" onClick={onCancel} data-testid="item-creation-cancel">
           {t('common.cancel')}
         </Button>
@@ -107,7 +108,7 @@ export function PreviewStep({ imageUrl, onRetake, onCreate, onCancel }: PreviewS
           <Sparkles className="h-4 w-4" aria-hidden="true" />
           {t('itemCreation.preview.create')}
         </Button>
-      </div>
+      </DialogActions>
     </div>
   );
 }

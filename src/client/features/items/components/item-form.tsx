@@ -27,6 +27,7 @@ import { DonationBanner } from './donation-banner';
 import { ItemPhotosField } from './item-photos-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { usePhotoUploads } from './use-photo-uploads';
+import { DialogActions } from '../../../components/ui/dialog';
 
 function defaultValues(item: OwnItem | undefined, reserved: boolean): ItemFormInput {
   return {
@@ -238,14 +239,14 @@ export function ItemForm({ item, onDone }: ItemFormProps) {
         )}
       </div>
       <DonationBanner />
-      <div className="sticky -bottom-5 -mx-5 -mb-5 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:static sm:mx-0 sm:mb-0 sm:flex-row sm:justify-end sm:border-0 sm:px-0 sm:pb-0">
+      <DialogActions className="border-t border-slate-200 pt-3">
         <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
           {t('common.cancel')}
         </Button>
         <Button type="submit" disabled={isSubmitting || uploads.pending > 0} data-testid="item-form-submit">
           {item ? t('items.form.submitUpdate') : t('items.form.submitCreate')}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

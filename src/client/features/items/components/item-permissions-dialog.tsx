@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { OwnItem } from '../../../../contract/schemas/item';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast-store';
 import { useContactPermissions } from '../api/get-contact-permissions';
@@ -197,14 +197,14 @@ function PermissionsEditor({ item, onDone }: { item: OwnItem; onDone: () => void
   return (
     <div className="space-y-4">
       {body}
-      <div className="sticky -bottom-5 -mx-5 -mb-5 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:static sm:mx-0 sm:mb-0 sm:flex-row sm:justify-end sm:border-0 sm:px-0 sm:pb-0">
+      <DialogActions className="border-t border-slate-200 pt-3">
         <Button variant="secondary" onClick={onDone} disabled={save.isPending}>
           {t('common.cancel')}
         </Button>
         <Button onClick={() => void onSave()} disabled={!loaded || save.isPending} data-testid="permissions-save">
           {t('items.permissions.save')}
         </Button>
-      </div>
+      </DialogActions>
     </div>
   );
 }

@@ -84,7 +84,7 @@ export function MessageComposer({ userId, partnerId }: MessageComposerProps) {
           aria-invalid={error ? true : undefined}
           enterKeyHint="send"
           className={cn(
-            'block max-h-40 min-h-11 flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 field-sizing-content',
+            'block max-h-40 min-h-11 min-w-0 flex-1 resize-none wrap-anywhere rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 field-sizing-content',
             'placeholder:text-slate-500 aria-[invalid=true]:border-red-700',
             FOCUS_RING,
           )}

@@ -49,7 +49,8 @@ function MessageBubble({ message, own }: { message: Message; own: boolean }) {
   return (
     <div
       className={cn(
-        'max-w-[70%] rounded-2xl px-3 py-2 text-base break-words whitespace-pre-wrap',
+        // A long link or word breaks anywhere rather than widen the thread (issue 33).
+        'relative max-w-[70%] rounded-2xl px-3 py-2 text-base whitespace-pre-wrap wrap-anywhere',
         own
           ? 'self-end rounded-br-sm bg-brand-700 text-white'
           : 'self-start rounded-bl-sm border border-slate-200 bg-white text-slate-900',
@@ -108,7 +109,7 @@ function PlainSystemNotice({ message, userId }: { message: Message; userId: stri
   const { t } = useTranslation();
   return (
     <p
-      className="mx-auto max-w-md rounded-lg bg-slate-100 px-3 py-1.5 text-center text-sm text-slate-700"
+      className="mx-auto max-w-md rounded-lg bg-slate-100 px-3 py-1.5 text-center text-sm text-slate-700 wrap-anywhere"
       data-testid="system-message"
     >
       {systemMessageText(t, message, userId)}

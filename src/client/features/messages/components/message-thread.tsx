@@ -74,7 +74,7 @@ export function MessageThread({ userId, partnerId, partnerName, headerActions, p
   return (
     <section
       aria-labelledby={headingId}
-      className="flex min-h-0 flex-1 flex-col"
+      className="flex min-h-0 min-w-0 flex-1 flex-col"
       data-testid="message-thread"
       data-partner-id={partnerId}
     >
@@ -87,13 +87,18 @@ export function MessageThread({ userId, partnerId, partnerName, headerActions, p
         >
           <ArrowLeft className="h-5 w-5" aria-hidden="true" />
         </Link>
-        <h2 id={headingId} className="truncate text-lg font-semibold text-slate-900" data-testid="thread-partner-name">
+        <h2
+          id={headingId}
+          className="min-w-0 flex-1 truncate text-lg font-semibold text-slate-900"
+          data-testid="thread-partner-name"
+        >
           {name}
         </h2>
         {headerActions && name !== '' && !partnerDeleted && headerActions({ id: partnerId, name })}
       </header>
 
-      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-4 md:px-4">
+      {/* Positioned, so what is visually hidden inside (who wrote a message) stays inside its scroll box. */}
+      <div ref={scroller} className="relative min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-4 md:px-4">
         {thread.isPending && thread.fetchStatus !== 'idle' && (
           <p role="status" className="text-center text-sm text-slate-600">
             {t('common.loading')}

@@ -14,11 +14,14 @@ import type { MessageParts } from './message-parts';
 import { MessageThread, type ThreadPartner } from './message-thread';
 
 /**
- * The viewport less the header, the page title and subtitle, the paddings
- * and (on phones) the bottom bar, so the composer stays in view without
- * scrolling the page; never so short that a thread cannot be read.
+ * The panels fill what the page leaves them (the page is exactly as tall as
+ * the room between the header and the bottom bar, `h-page-room` in
+ * styles.css), so the composer stays in view whatever the title's length
+ * and whether the feedback banner shows (issue 33); never so short that a
+ * thread cannot be read. `min-w-0` everywhere a long word or name could
+ * otherwise widen the grid beyond the screen.
  */
-const PANEL_HEIGHT = 'h-[calc(100dvh-17.5rem)] min-h-80 md:h-[calc(100dvh-13.5rem)] md:min-h-96';
+const PANEL = 'relative h-full min-h-80 min-w-0 md:min-h-96';
 
 interface MessagesViewProps {
   /** Controls for the open thread's header (the page composes blocking there). */
@@ -42,12 +45,12 @@ export function MessagesView({ threadActions, messageParts }: MessagesViewProps)
   const partner = conversations.data?.find((c) => c.partnerId === partnerId);
 
   return (
-    <div className="mt-6 grid gap-4 md:grid-cols-[minmax(16rem,22rem)_1fr]">
+    <div className="mt-6 grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]">
       <section
         aria-label={t('messages.list.label')}
         className={cn(
           'overflow-y-auto rounded-xl border border-slate-200 bg-white',
-          PANEL_HEIGHT,
+          PANEL,
           partnerId === undefined ? 'block' : 'hidden md:block',
         )}
         aria-busy={conversations.isFetching}
@@ -73,7 +76,7 @@ export function MessagesView({ threadActions, messageParts }: MessagesViewProps)
       <div
         className={cn(
           'overflow-hidden rounded-xl border border-slate-200 bg-white',
-          PANEL_HEIGHT,
+          PANEL,
           partnerId === undefined ? 'hidden md:flex' : 'flex',
         )}
       >

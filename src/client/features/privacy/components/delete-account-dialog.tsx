@@ -2,7 +2,7 @@ import { LoaderCircle, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { failureDescription } from '../../../lib/error-message';
 import { useDeleteAccount } from '../api/delete-account';
@@ -70,7 +70,7 @@ export function DeleteAccountDialog({ open, onOpenChange, userId }: DeleteAccoun
           />
           <span>{t('privacy:deletion.acknowledge')}</span>
         </label>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogActions>
           <Button variant="secondary" disabled={busy} onClick={() => changeOpen(false)}>
             {t('privacy:deletion.cancel')}
           </Button>
@@ -88,7 +88,7 @@ export function DeleteAccountDialog({ open, onOpenChange, userId }: DeleteAccoun
             )}
             {t('privacy:deletion.confirm')}
           </Button>
-        </div>
+        </DialogActions>
       </DialogContent>
     </Dialog>
   );
