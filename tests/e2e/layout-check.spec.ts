@@ -33,6 +33,8 @@ interface Screen {
   /** Waits until the screen shows its content. */
   ready: (page: Page) => Promise<void>;
   openers: Opener[];
+  /** The primary actions must be in view as the screen opens, not after scrolling the page (the composer). */
+  actionsInView?: boolean;
 }
 
 const byTestId = (id: string) => (page: Page) => page.getByTestId(id);
@@ -110,6 +112,7 @@ const SCREENS: Screen[] = [
     name: 'thread',
     path: (community) => `/messages?with=${community.partnerId}`,
     ready: async (page) => expect(page.getByTestId('message').first()).toBeVisible(),
+    actionsInView: true,
     openers: [
       { name: 'thread-menu', open: click('thread-actions'), layer: (page) => page.getByRole('menu'), menu: true },
       dialog('block-from-thread', ['thread-actions', 'thread-block'], 'block-person-dialog'),
@@ -172,7 +175,7 @@ for (const { language, width, height } of COMBINATIONS) {
       await page.goto(path);
       await screen.ready(page);
       const prefix = `${language}-${width}-${screen.name}`;
-      await checkScreen(page, prefix, page.locator('main'), 'scrolled');
+      await checkScreen(page, prefix, page.locator('main'), screen.actionsInView ? 'inView' : 'scrolled');
       for (const opener of screen.openers) {
         const where = `${prefix}-${opener.name}`;
         const layer = opener.layer(page);

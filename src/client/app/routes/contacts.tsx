@@ -4,15 +4,20 @@ import { PageFrame } from '../../components/layouts/page-frame';
 import { BlockContactButton } from '../../features/blocks/components/block-contact-button';
 import { ContactsView } from '../../features/contacts/components/contacts-view';
 import { ContactLoansButton } from '../../features/loan-history/components/contact-loans-button';
+import { MessagePersonLink } from '../../features/messages/components/message-person-link';
 
 /**
  * Loans (issue 19) on every contact: an unregistered one can have loans the
- * user recorded. Block is offered for registered people only: an
- * unregistered contact has no account to block.
+ * user recorded. Message (issue 33) and Block are offered for registered
+ * people only: an unregistered contact has no account to write to or block;
+ * the card says so under its Invite button (contacts.card.messageAfterJoining).
  */
 function contactActions(contact: Contact) {
   return (
     <>
+      {contact.status === 'active' && contact.user && (
+        <MessagePersonLink userId={contact.user.id} name={contact.name} />
+      )}
       <ContactLoansButton contact={contact} />
       {contact.status === 'active' && contact.user && (
         <BlockContactButton person={{ userId: contact.user.id, name: contact.name }} />

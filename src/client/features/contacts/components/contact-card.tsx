@@ -79,6 +79,13 @@ export function ContactCard({ contact, onEdit, onInvite, onRemove, extraActions 
         </div>
       </dl>
 
+      {status !== 'active' && (
+        // Why there is no Message here: nobody to write to until they have an account (issue 33).
+        <p className="text-xs text-slate-600" data-testid="contact-message-unavailable">
+          {t('contacts.card.messageAfterJoining')}
+        </p>
+      )}
+
       <div className="mt-auto flex flex-wrap gap-2">
         <Button
           variant="secondary"

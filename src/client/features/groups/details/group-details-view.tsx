@@ -1,5 +1,5 @@
 import { Pencil } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { GroupDetails } from '../../../../contract/schemas/group';
@@ -14,7 +14,7 @@ import { GroupInfoCard } from './group-info-card';
 import { InviteMembersDialog } from './invite-members-dialog';
 import { JoinRequestsCard } from './join-requests-card';
 import { MemberActionDialogs, type MemberAction } from './member-action-dialogs';
-import { MembersCard } from './members-card';
+import { MembersCard, type MemberIdentity } from './members-card';
 import { NonMemberPanel } from './non-member-panel';
 
 function NotFoundState() {
@@ -45,7 +45,13 @@ function LoginRequiredState() {
   );
 }
 
-function LoadedGroup({ group, currentUserId }: { group: GroupDetails; currentUserId: string }) {
+interface LoadedGroupProps {
+  group: GroupDetails;
+  currentUserId: string;
+  otherMemberActions: GroupDetailsViewProps['otherMemberActions'];
+}
+
+function LoadedGroup({ group, currentUserId, otherMemberActions }: LoadedGroupProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [inviting, setInviting] = useState(false);
@@ -72,6 +78,7 @@ function LoadedGroup({ group, currentUserId }: { group: GroupDetails; currentUse
             onInvite={() => setInviting(true)}
             onTransfer={(member) => setMemberAction({ kind: 'transfer', member })}
             onRemove={(member) => setMemberAction({ kind: 'remove', member })}
+            otherMemberActions={otherMemberActions}
           />
         )}
         {group.isUserMember && (
@@ -99,13 +106,21 @@ function LoadedGroup({ group, currentUserId }: { group: GroupDetails; currentUse
  * load error too), else the group as the viewer may see it: admin, member,
  * or signed-in visitor of a public group.
  */
-export function GroupDetailsView({ groupId }: { groupId: string }) {
+interface GroupDetailsViewProps {
+  groupId: string;
+  /** Controls on each other member's row, composed by the page (Message, issue 33). */
+  otherMemberActions?: (member: MemberIdentity) => ReactNode;
+}
+
+export function GroupDetailsView({ groupId, otherMemberActions }: GroupDetailsViewProps) {
   const { t } = useTranslation();
   const authUser = useAuthUser();
   const group = useGroup(groupId);
 
   if (authUser.data === null) return <LoginRequiredState />;
-  if (group.data && authUser.data) return <LoadedGroup group={group.data} currentUserId={authUser.data.id} />;
+  if (group.data && authUser.data) {
+    return <LoadedGroup group={group.data} currentUserId={authUser.data.id} otherMemberActions={otherMemberActions} />;
+  }
   if (group.isError || authUser.isError) return <NotFoundState />;
   return (
     <GroupDetailsFrame title={t('groups.details.title')}>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { UserPlus } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,14 +20,29 @@ function Badge({ children, testId }: { children: string; testId: string }) {
   );
 }
 
+/** Who a member is, for controls other features add to their row (the page adds Message). */
+export interface MemberIdentity {
+  userId: string;
+  name: string;
+}
+
 interface MembersCardProps extends MemberActions {
   group: GroupDetails;
   currentUserId: string;
   onInvite: () => void;
+  /** Controls at the end of each other member's row, from outside this feature. */
+  otherMemberActions?: (member: MemberIdentity) => ReactNode;
 }
 
 /** Spec §2 Members card: name, @username, Admin and You badges; the admin's menu on the others. */
-export function MembersCard({ group, currentUserId, onInvite, onTransfer, onRemove }: MembersCardProps) {
+export function MembersCard({
+  group,
+  currentUserId,
+  onInvite,
+  onTransfer,
+  onRemove,
+  otherMemberActions,
+}: MembersCardProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const members = group.members.filter(hasUserData);
@@ -73,6 +89,7 @@ export function MembersCard({ group, currentUserId, onInvite, onTransfer, onRemo
                 </p>
                 <p className="truncate text-sm text-slate-600">@{member.user.username}</p>
               </div>
+              {!isSelf && otherMemberActions?.({ userId: member.userId, name: member.user.name })}
               {group.isUserAdmin && !isSelf && (
                 <MemberActionsMenu member={member} onTransfer={onTransfer} onRemove={onRemove} />
               )}
