@@ -37,6 +37,17 @@ test.describe('sign-in through the built-in identity provider', () => {
     await expect(menu.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
   });
 
+  test('signed out, a page asked for (/contacts?x=1) is where sign-in lands, through the OIDC round trip', async ({
+    page,
+  }) => {
+    const user = newTestUser('return');
+    await page.goto('/contacts?x=1');
+    await openBuiltInSignInPage(page);
+    await submitCreateAccountForm(page, user);
+    await expect(page).toHaveURL(`${BASE_URL}/contacts?x=1`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
+  });
+
   test('a second sign-in picks the existing account from the list', async ({ page, browser }) => {
     const user = newTestUser('again');
     await signUpThroughProvider(page, user);

@@ -2,7 +2,7 @@ import { LogIn } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { Button } from '../../components/ui/button';
-import { signIn } from '../../lib/auth/sign-in';
+import { requestedPath, signIn } from '../../lib/auth/sign-in';
 import { LandingFooter } from '../layouts/landing-footer';
 import { LandingHeader } from '../../features/landing/components/landing-header';
 
@@ -15,7 +15,7 @@ export function LoginRequiredPage({ subject }: { subject: 'groups' | 'group' }) 
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const isJoinLink = subject === 'groups' && params.has('join');
-  const signInHere = () => signIn(undefined, `${window.location.pathname}${window.location.search}`);
+  const signInHere = () => signIn(undefined, requestedPath());
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'wouter';
-import { signIn } from '../../lib/auth/sign-in';
+import { requestedPath, signIn } from '../../lib/auth/sign-in';
 import { storeReferral } from './referral-storage';
 
 /** The invite `ref` of the landing URL, if any (spec §2 Landing). */
@@ -10,13 +10,14 @@ export function useReferralParam(): string | null {
 }
 
 /**
- * Sign-in from the landing page. The invite `ref` to keep (null when there is
+ * Sign-in from the landing page, coming back to the page asked for. The invite `ref` to keep (null when there is
  * none, or when the server refused it) is saved first, because the sign-in
  * round trip through the identity provider loses the query.
  */
 export function useLandingSignIn(ref: string | null): () => void {
   return useCallback(() => {
     if (ref) storeReferral(ref);
-    signIn();
+    // The landing page stands in for every signed-out path: afterwards, back to the one asked for.
+    signIn(undefined, requestedPath());
   }, [ref]);
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDeviceInfo, isIosUserAgent, isSafariUserAgent } from './device-detection';
-import { SIGN_IN_PATH, needsLinkNavigation, signIn, signInUrl } from './sign-in';
+import { SIGN_IN_PATH, needsLinkNavigation, signIn, signInUrl, requestedPath } from './sign-in';
 
 const AGENTS = {
   iphoneSafari:
@@ -84,5 +84,12 @@ describe('signInUrl', () => {
   it('carries the in-app address to come back to, encoded', () => {
     expect(signInUrl()).toBe(SIGN_IN_PATH);
     expect(signInUrl('/groups?join=0123456789')).toBe('/api/login?returnTo=%2Fgroups%3Fjoin%3D0123456789');
+  });
+});
+
+describe('requestedPath (issue 33, defect 8)', () => {
+  it('is the page asked for, with its query and fragment, and nothing on the start page', () => {
+    expect(requestedPath({ pathname: '/contacts', search: '?x=1', hash: '#top' })).toBe('/contacts?x=1#top');
+    expect(requestedPath({ pathname: '/', search: '?ref=abc', hash: '' })).toBeUndefined();
   });
 });

@@ -24,6 +24,19 @@ function browserEnvironment(): SignInEnvironment {
   return { device: getDeviceInfo(), document, assign: assignLocation };
 }
 
+/**
+ * The page a signed-out visitor asked for, to come back to after signing in
+ * (issue 33, defect 8: /contacts → Sign in used to land on /). Undefined on
+ * the start page, where there is nothing to come back to. The server accepts
+ * only paths of our own origin (auth/return-to.ts), so this is no open redirect.
+ */
+export function requestedPath(
+  location: Pick<Location, 'pathname' | 'search' | 'hash'> = window.location,
+): string | undefined {
+  if (location.pathname === '/') return undefined;
+  return `${location.pathname}${location.search}${location.hash}`;
+}
+
 /** /api/login, with the in-app path to come back to after sign-in (the server accepts only our own paths). */
 export function signInUrl(returnTo?: string): string {
   return returnTo ? `${SIGN_IN_PATH}?returnTo=${encodeURIComponent(returnTo)}` : SIGN_IN_PATH;

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import type { GroupDetails } from '../../../../contract/schemas/group';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { useAuthUser } from '../../../lib/auth/get-auth-user';
-import { signIn } from '../../../lib/auth/sign-in';
+import { requestedPath, signIn } from '../../../lib/auth/sign-in';
 import { useGroup } from '../api/get-group';
 import { EditGroupDialog } from './edit-group-dialog';
 import { GroupDetailsFrame } from './group-details-frame';
@@ -37,7 +37,7 @@ function LoginRequiredState() {
     <GroupDetailsFrame title={t('groups.details.loginRequired.title')}>
       <div className="mt-4 rounded-xl border border-slate-200 bg-white p-6" data-testid="group-login-required">
         <p className="text-slate-700">{t('groups.details.loginRequired.description')}</p>
-        <Button className="mt-4" onClick={() => signIn()}>
+        <Button className="mt-4" onClick={() => signIn(undefined, requestedPath())}>
           {t('common.signIn')}
         </Button>
       </div>
