@@ -170,3 +170,21 @@ test('the profile tabs fit a 360 px phone in every language', async ({ signUp })
     }
   }
 });
+
+test('the open tab is in the address: it can be linked to and is kept on reload (issue 33, defect 9)', async ({
+  signUp,
+}) => {
+  const { page } = await signUp('tabs');
+  // The email digest's "settings" link.
+  await page.goto('/profile?tab=notifications');
+  await expect(page.getByTestId('profile-tab-notifications')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('profile-tab-blocked').click();
+  await expect(page).toHaveURL(`${BASE_URL}/profile?tab=blocked`);
+  await page.reload();
+  await expect(page.getByTestId('profile-tab-blocked')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('profile-tab-profile').click();
+  await expect(page).toHaveURL(`${BASE_URL}/profile`);
+  // An unknown tab opens the first one.
+  await page.goto('/profile?tab=nonsense');
+  await expect(page.getByTestId('profile-tab-profile')).toHaveAttribute('aria-selected', 'true');
+});

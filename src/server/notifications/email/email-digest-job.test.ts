@@ -120,6 +120,8 @@ describe('the email digest', () => {
     expect(text).not.toContain('Dora Seen');
     expect(text).toContain(`http://127.0.0.1:3000/messages?with=${bea.id}`);
     expect(text).toContain('http://127.0.0.1:3000/groups/00000000-0000-4000-8000-000000000042');
+    // The settings link opens the Notifications tab itself (issue 33).
+    expect(text).toContain('http://127.0.0.1:3000/profile?tab=notifications');
 
     const html = typeof parsed.html === 'string' ? parsed.html : '';
     expect(html).toContain('<html lang="de">');

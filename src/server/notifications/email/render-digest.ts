@@ -51,7 +51,8 @@ export function renderDigest(
     intro: t('digest.intro'),
     more: more > 0 ? plural(t, recipient.language, 'digest.more', more) : null,
     appUrl: new URL('/', links.publicUrl).href,
-    profileUrl: new URL('/profile', links.publicUrl).href,
+    // The Notifications tab itself (its tab is in the address since issue 33).
+    profileUrl: new URL('/profile?tab=notifications', links.publicUrl).href,
   };
   return {
     subject: frame.subject,

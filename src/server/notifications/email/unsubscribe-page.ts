@@ -31,7 +31,7 @@ export function renderUnsubscribePage(language: Language, t: LocaleText, model: 
     title = t('unsubscribe.doneTitle');
     content = `<p>${e(scopeText(model.scope, 'unsubscribe.doneAll', 'unsubscribe.done'))}</p>
   <p class="muted">${e(t('unsubscribe.settings'))}</p>
-  <p><a href="/profile">${e(t('unsubscribe.openProfile'))}</a></p>`;
+  <p><a href="/profile?tab=notifications">${e(t('unsubscribe.openProfile'))}</a></p>`;
   } else {
     title = t('unsubscribe.invalidTitle');
     content = `<p>${e(t('unsubscribe.invalid'))}</p>
