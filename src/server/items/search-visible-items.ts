@@ -53,7 +53,7 @@ function searchQuery(alternatives: BoundAlternatives, variants: boolean, weights
       FROM unnest(${word}::int[], ${spelling}::text[], ${stem}::boolean[])
            AS typed(word, spelling, stem)
      CROSS JOIN LATERAL unnest(tsvector_to_array(CASE WHEN typed.stem THEN item_search_text_vector(typed.spelling)
-                                                      ELSE to_tsvector('simple'::regconfig, typed.spelling) END)) AS lexeme
+                                                      ELSE to_tsvector('simple'::regconfig, item_search_fold(typed.spelling)) END)) AS lexeme
      WHERE typed.stem OR ${sql.raw(String(variants))}
      GROUP BY typed.word) per_word)`;
 }
@@ -109,7 +109,8 @@ function searchPageQuery(db: DbOrTx, viewerId: Bound<string>, page: SearchStatem
   // text, not passed a NULL: PostgreSQL would fold a NULL away in a custom
   // plan only, find that cheaper than the generic plan of the prepared
   // statement (ADR 0013), and plan every search anew (about 2 ms each).
-  const typoWord = page.typoWord === null ? null : sql`${page.typoWord}::text`;
+  // Folded as the stored names are (migration 0026): "Kuchenmaschine" finds "Küchenmaschine".
+  const typoWord = page.typoWord === null ? null : sql`item_search_fold(${page.typoWord}::text)`;
   const typoRank = typoWord
     ? sql`+ CASE WHEN ${typoWord} <<% candidate.name THEN 0.5 * strict_word_similarity(${typoWord}, candidate.name) ELSE 0 END`
     : sql``;
