@@ -22,6 +22,13 @@ const STATE_KEY = 'lendloopLayer';
 const open: Layer[] = [];
 /** Our own history.back() calls whose popstate must not close anything. */
 let ownBacks = 0;
+/**
+ * A layer closed another way whose entry is about to be taken back. If
+ * another layer opens meanwhile (Cancel in one dialog opens a question), it
+ * takes over that entry instead: one Back then closes it, and none is left
+ * over.
+ */
+let closing: string | null = null;
 let listening = false;
 
 function layerIdOf(state: unknown): string | undefined {
@@ -63,18 +70,20 @@ export function useBackCloses(isOpen: boolean, close: () => void): void {
     listen();
     const layer: Layer = { id: `${Date.now().toString(36)}-${nextId++}`, close: () => closeRef.current() };
     const state: unknown = window.history.state;
-    window.history.pushState(
-      { ...(typeof state === 'object' && state !== null ? state : {}), [STATE_KEY]: layer.id },
-      '',
-    );
+    const entry = { ...(typeof state === 'object' && state !== null ? state : {}), [STATE_KEY]: layer.id };
+    if (closing !== null && layerIdOf(state) === closing) window.history.replaceState(entry, '');
+    else window.history.pushState(entry, '');
+    closing = null;
     open.push(layer);
     return () => {
       const index = open.indexOf(layer);
       // Still listed: closed another way than Back, so its entry is still there.
       if (index < 0) return;
       open.splice(index, 1);
+      closing = layer.id;
       // After the handler that closed it has run: it may navigate, and then the entry must stay.
       setTimeout(() => {
+        if (closing === layer.id) closing = null;
         if (layerIdOf(window.history.state) !== layer.id) return;
         ownBacks++;
         window.history.back();

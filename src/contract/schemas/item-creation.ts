@@ -30,6 +30,8 @@ export const itemAnalysisSchema = z.object({
   /** 0–1 as the analyzer reported it, null when it gives none. */
   confidence: z.number().min(0).max(1).nullable(),
   category: z.enum(ITEM_CATEGORIES),
+  /** A guess too unsure to name the item after, offered to the person (docs/decisions/0043); null otherwise. */
+  suggestion: z.object({ name: z.string(), category: z.enum(ITEM_CATEGORIES) }).nullable(),
 });
 export type ItemAnalysis = z.infer<typeof itemAnalysisSchema>;
 

@@ -94,7 +94,14 @@ describe('createConcurrencyLimit', () => {
     const slow = heldTask('slow', started);
     const recognised: AnalysisOutcome = {
       ok: true,
-      result: { recognized: true, name: 'Drill', description: '', category: 'tools', confidence: 0.9 },
+      result: {
+        recognized: true,
+        name: 'Drill',
+        description: '',
+        category: 'tools',
+        confidence: 0.9,
+        suggestion: null,
+      },
     };
     // The first analysis holds the only slot past the second one's deadline.
     const holding = limit.run(slow.task, never());

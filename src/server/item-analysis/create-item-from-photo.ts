@@ -112,6 +112,7 @@ export async function createItemFromPhoto(
       analyzer: analyzer.kind,
       confidence: result.confidence,
       category: result.category,
+      suggestion: result.suggestion,
     },
   };
 }

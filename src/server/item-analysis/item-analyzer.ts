@@ -13,6 +13,12 @@ export interface ItemAnalysisResult {
   category: ItemCategory;
   /** 0–1 as the analyzer reported it; null when it gives none. */
   confidence: number | null;
+  /**
+   * A guess too unsure to name the item after (docs/decisions/0043): the
+   * client offers it ("Could it be a clock?"), the person decides. Null when
+   * the item is named after the analysis, or there is no guess at all.
+   */
+  suggestion: { name: string; category: ItemCategory } | null;
 }
 
 /** Why an analysis gave no result: the route answers image_analysis_failed or image_analysis_timeout. */

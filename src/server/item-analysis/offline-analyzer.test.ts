@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { clockJpeg, gradientJpeg, laptopJpeg } from '../../../tests/support/analysis';
 import { COCO_ITEMS } from './coco-items';
 import type { AnalysisOutcome } from './item-analyzer';
-import { createOfflineAnalyzer, interpret, OFFLINE_MIN_CONFIDENCE } from './offline-analyzer';
+import { createOfflineAnalyzer, interpret, OFFLINE_MIN_CONFIDENCE, OFFLINE_NAME_CONFIDENCE } from './offline-analyzer';
 
 // The real detector (CenterNet weights from @vladmandic/human) in a real worker thread.
 const analyzer = createOfflineAnalyzer({ concurrency: 1, timeoutMs: 60_000 });
@@ -15,20 +15,22 @@ function resultOf(outcome: AnalysisOutcome) {
 }
 
 describe('offline analyzer (real model)', () => {
-  it('recognises a clock and names it in the reader language', async () => {
+  it('sees a clock in the drawing, unsure: a neutral name, and the clock offered in the reader language', async () => {
     const result = resultOf(await analyzer.analyze(await clockJpeg(), 'fr', never));
     expect(result).toMatchObject({
-      recognized: true,
-      name: 'Horloge',
-      description: 'Reconnu à partir de la photo.',
+      recognized: false,
+      name: 'Nouvel objet',
+      description: '',
       category: 'other',
+      suggestion: { name: 'Horloge', category: 'other' },
     });
     expect(result.confidence).toBeGreaterThanOrEqual(OFFLINE_MIN_CONFIDENCE);
+    expect(result.confidence).toBeLessThan(OFFLINE_NAME_CONFIDENCE);
   }, 60_000);
 
-  it('maps what it sees to a category (a drawn laptop reads as a screen: electronics)', async () => {
+  it('maps a guess to a category too (a drawn laptop reads as a screen: electronics)', async () => {
     const result = resultOf(await analyzer.analyze(await laptopJpeg(), 'de', never));
-    expect(result).toMatchObject({ recognized: true, category: 'electronics', name: 'Fernseher' });
+    expect(result).toMatchObject({ recognized: false, suggestion: { category: 'electronics', name: 'Fernseher' } });
   }, 60_000);
 
   it('does not recognise a plain gradient: neutral name, category other, no description', async () => {
@@ -55,12 +57,12 @@ describe('offline analyzer (real model)', () => {
 });
 
 describe('interpret (detections → item)', () => {
-  it('takes the best lendable detection above the threshold, ignoring people and animals', () => {
+  it('names the item after the best lendable detection from OFFLINE_NAME_CONFIDENCE, ignoring people and animals', () => {
     const result = interpret(
       [
         { label: 'person', score: 0.9, area: 0.5 },
         { label: 'dog', score: 0.8, area: 0.2 },
-        { label: 'book', score: 0.45, area: 0.1 },
+        { label: 'book', score: 0.55, area: 0.1 },
         { label: 'cup', score: 0.4, area: 0.05 },
       ],
       'en',
@@ -70,7 +72,19 @@ describe('interpret (detections → item)', () => {
       name: 'Book',
       description: 'Recognised from the photo.',
       category: 'books',
-      confidence: 0.45,
+      confidence: 0.55,
+      suggestion: null,
+    });
+  });
+
+  it('below OFFLINE_NAME_CONFIDENCE only suggests: a circuit board read as a clock is no "Clock" (issue 33)', () => {
+    expect(interpret([{ label: 'clock', score: OFFLINE_NAME_CONFIDENCE - 0.01, area: 0.4 }], 'de')).toEqual({
+      recognized: false,
+      name: 'Neuer Gegenstand',
+      description: '',
+      category: 'other',
+      confidence: OFFLINE_NAME_CONFIDENCE - 0.01,
+      suggestion: { name: 'Uhr', category: 'other' },
     });
   });
 
@@ -79,6 +93,7 @@ describe('interpret (detections → item)', () => {
       recognized: false,
       name: 'Neuer Gegenstand',
       category: 'other',
+      suggestion: null,
     });
     expect(interpret([{ label: 'person', score: 0.95, area: 0.6 }], 'en').recognized).toBe(false);
     expect(interpret([], 'en')).toMatchObject({ recognized: false, confidence: null });

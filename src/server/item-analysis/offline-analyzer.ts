@@ -7,12 +7,20 @@ import { failed, type ItemAnalysisResult, type ItemAnalyzer } from './item-analy
 import { loadSharp } from '../photos/load-sharp';
 
 /**
- * Below this score a detection is a guess, not an answer. CenterNet scores
+ * Below this score a detection is noise, not even a guess. CenterNet scores
  * clear photos of COCO objects about 0.35–0.9 and noise, textures and
  * out-of-vocabulary things mostly under 0.3 (a plain gradient: "tv" 0.10).
- * Too low invents items; too high only costs a name the person types.
  */
 export const OFFLINE_MIN_CONFIDENCE = 0.3;
+/**
+ * From this score on the item is named after the detection; between the two
+ * the detection is only offered as a suggestion (docs/decisions/0043): a
+ * circuit board scored as "clock" at about 0.35 and became "Clock" before the
+ * person could say no (issue 33, defect 11). Our own drawn test clock scores
+ * 0.38 and is now a suggestion as well; a wrong name costs more than a name
+ * to type or a suggestion to tap.
+ */
+export const OFFLINE_NAME_CONFIDENCE = 0.5;
 
 /** The detector's input is 512×512; larger pictures would only cost decoding and transfer. */
 const DETECTOR_INPUT_PX = 512;
@@ -46,13 +54,17 @@ export function createOfflineAnalyzer(options: OfflineAnalyzerOptions): ItemAnal
   };
 }
 
-/** The best detection of something people lend, if it is confident enough; else a neutral "not recognised". */
+/**
+ * The best detection of something people lend: the item's name when it is
+ * sure enough (OFFLINE_NAME_CONFIDENCE), a suggestion when it is a guess,
+ * else a neutral "not recognised".
+ */
 export function interpret(detections: readonly Detection[], language: Language): ItemAnalysisResult {
   const best = detections
     .filter((detection) => cocoItem(detection.label) && detection.score >= OFFLINE_MIN_CONFIDENCE)
     .sort((a, b) => b.score - a.score)[0];
   const known = best && cocoItem(best.label);
-  if (!best || !known) {
+  if (!best || !known || best.score < OFFLINE_NAME_CONFIDENCE) {
     const topScore = Math.max(0, ...detections.map((detection) => detection.score));
     return {
       recognized: false,
@@ -60,6 +72,7 @@ export function interpret(detections: readonly Detection[], language: Language):
       description: '',
       category: 'other',
       confidence: detections.length > 0 ? topScore : null,
+      suggestion: best && known ? { name: known.names[language], category: known.category } : null,
     };
   }
   return {
@@ -68,6 +81,7 @@ export function interpret(detections: readonly Detection[], language: Language):
     description: RECOGNISED_DESCRIPTION[language],
     category: known.category,
     confidence: best.score,
+    suggestion: null,
   };
 }
 

@@ -67,6 +67,7 @@ describe('OpenAI-compatible analyzer', () => {
         description: 'Akku-Bohrschrauber mit Koffer.',
         category: 'tools',
         confidence: 0.9,
+        suggestion: null,
       },
     });
     expect(fake.requests).toHaveLength(1);
@@ -86,15 +87,26 @@ describe('OpenAI-compatible analyzer', () => {
     });
   });
 
-  it('turns a low-confidence answer into "not recognised" with a neutral name (never a confident guess)', async () => {
+  it('turns a low-confidence answer into "not recognised" with a neutral name, the guess only offered', async () => {
     fake.answerWith({
       kind: 'json',
-      body: { name: 'Vielleicht ein Toaster', description: 'Unklar.', category: 'kitchen', confidence: 0.2 },
+      body: { name: 'Toaster', description: 'Unklar.', category: 'kitchen', confidence: 0.3 },
     });
     expect(await analyze()).toEqual({
       ok: true,
-      result: { recognized: false, name: 'Neuer Gegenstand', description: '', category: 'other', confidence: 0.2 },
+      result: {
+        recognized: false,
+        name: 'Neuer Gegenstand',
+        description: '',
+        category: 'other',
+        confidence: 0.3,
+        suggestion: { name: 'Toaster', category: 'kitchen' },
+      },
     });
+    // Below ENDPOINT_SUGGESTION_CONFIDENCE not even that.
+    fake.answerWith({ kind: 'json', body: { name: 'Toaster', description: '', category: 'kitchen', confidence: 0.1 } });
+    const outcome = await analyze();
+    expect(outcome.ok && outcome.result.suggestion).toBeNull();
   });
 
   it('fails on malformed JSON', async () => {

@@ -9,6 +9,8 @@ import { failed, type AnalysisOutcome, type ItemAnalyzer } from './item-analyzer
 
 /** Below this self-reported confidence the answer is a guess: the item gets a neutral name instead. */
 export const ENDPOINT_MIN_CONFIDENCE = 0.5;
+/** From this confidence up to ENDPOINT_MIN_CONFIDENCE the answer is offered as a suggestion (docs/decisions/0043). */
+export const ENDPOINT_SUGGESTION_CONFIDENCE = 0.2;
 
 export interface OpenAiCompatibleOptions {
   baseUrl: URL;
@@ -117,20 +119,30 @@ export function createOpenAiCompatibleAnalyzer(options: OpenAiCompatibleOptions)
     if (!answer.success) return failed('failed', `The answer does not fit the schema: ${answer.error.message}`);
 
     const { name, description, category, confidence } = answer.data;
+    const cleanName = name.slice(0, LIMITS.nameMax).trim();
     if (confidence < ENDPOINT_MIN_CONFIDENCE) {
+      const guess = confidence >= ENDPOINT_SUGGESTION_CONFIDENCE && cleanName !== '';
       return {
         ok: true,
-        result: { recognized: false, name: NEUTRAL_NAME[language], description: '', category: 'other', confidence },
+        result: {
+          recognized: false,
+          name: NEUTRAL_NAME[language],
+          description: '',
+          category: 'other',
+          confidence,
+          suggestion: guess ? { name: cleanName, category } : null,
+        },
       };
     }
     return {
       ok: true,
       result: {
         recognized: true,
-        name: name.slice(0, LIMITS.nameMax).trim(),
+        name: cleanName,
         description: description.slice(0, LIMITS.descriptionMax).trim(),
         category,
         confidence,
+        suggestion: null,
       },
     };
   };

@@ -89,6 +89,7 @@ describe('POST /api/items/analyze-and-create', () => {
       analyzer: 'openai-compatible',
       confidence: 0.9,
       category: 'tools',
+      suggestion: null,
     });
     expect(body.item).toMatchObject({
       userId: alice.id,
@@ -207,7 +208,7 @@ describe('POST /api/items/analyze-and-create with the offline default', () => {
   });
   afterAll(() => offline.close());
 
-  it('recognises a clock and creates "Uhr"; a gradient becomes a neutral "Neuer Gegenstand"', async () => {
+  it('offers "Uhr" for the drawn clock but names it neutrally (a guess); a gradient is neutral with nothing to offer', async () => {
     const frank = await createUser(offline.db);
     const send = async (picture: Buffer) =>
       offline.request(frank, {
@@ -218,14 +219,14 @@ describe('POST /api/items/analyze-and-create with the offline default', () => {
     const clock = await send(await clockJpeg());
     expect(clock.statusCode).toBe(201);
     expect(clock.json<CreatedFromPhoto>()).toMatchObject({
-      item: { name: 'Uhr', userId: frank.id, photos: [{ id: expect.any(String) }] },
-      analysis: { recognized: true, analyzer: 'offline', category: 'other' },
+      item: { name: 'Neuer Gegenstand', userId: frank.id, photos: [{ id: expect.any(String) }] },
+      analysis: { recognized: false, analyzer: 'offline', category: 'other', suggestion: { name: 'Uhr' } },
     });
     const gradient = await send(await gradientJpeg());
     expect(gradient.statusCode).toBe(201);
     expect(gradient.json<CreatedFromPhoto>()).toMatchObject({
       item: { name: 'Neuer Gegenstand', description: '', category: 'other' },
-      analysis: { recognized: false, analyzer: 'offline', category: 'other' },
+      analysis: { recognized: false, analyzer: 'offline', category: 'other', suggestion: null },
     });
   }, 60_000);
 });

@@ -25,6 +25,7 @@ function renderPage(answer: CreatedFromPhoto) {
   const fetchMock = mockFetch({
     '/api/items/my': () => ({ body: items }),
     '/api/contacts': { body: [] },
+    '/api/items/new-1': { status: 204 },
     [ANALYZE_AND_CREATE_URL]: () => {
       items = [answer.item];
       return { status: 201, body: answer };
@@ -42,7 +43,7 @@ describe('My Items: add from a photo', () => {
     stubImageDecoding();
     renderPage({
       item: NEW_ITEM,
-      analysis: { recognized: false, analyzer: 'offline', confidence: null, category: 'other' },
+      analysis: { recognized: false, analyzer: 'offline', confidence: null, category: 'other', suggestion: null },
     });
     const empty = await screen.findByTestId('my-items-empty');
     // Both places offer it: the header and the empty state.
@@ -65,5 +66,41 @@ describe('My Items: add from a photo', () => {
     expect(screen.queryByTestId('item-creation-dialog')).toBeNull();
     // The list was fetched again and shows the new item behind the dialog.
     expect(await screen.findByTestId('item-card', {}, { timeout: 3000 })).not.toBeNull();
+  });
+
+  it('offers an unsure guess without naming the item after it, and asks to keep or discard the new item on Cancel (issue 33)', async () => {
+    const user = userEvent.setup();
+    stubImageDecoding();
+    const { fetchMock } = renderPage({
+      item: NEW_ITEM,
+      analysis: {
+        recognized: false,
+        analyzer: 'offline',
+        confidence: 0.38,
+        category: 'other',
+        suggestion: { name: 'Clock', category: 'other' },
+      },
+    });
+    await user.click((await screen.findAllByTestId('add-from-photo'))[0]!);
+    fireEvent.change(await screen.findByTestId('item-creation-gallery-input'), {
+      target: { files: [photoFile('circuit.jpg')] },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create item' }));
+    const editDialog = await screen.findByTestId('item-form-dialog');
+    const name = within(editDialog).getByLabelText('Item name') as HTMLInputElement;
+    expect(name.value).toBe('New item');
+    expect(within(editDialog).getByTestId('item-form-suggestion').textContent).toContain('Could it be “Clock”?');
+    await user.click(within(editDialog).getByTestId('item-form-use-suggestion'));
+    expect(name.value).toBe('Clock');
+
+    await user.click(within(editDialog).getByTestId('item-form-cancel'));
+    const question = await screen.findByTestId('keep-new-item-dialog');
+    expect(question.textContent).toContain('“New item” is already in My Items.');
+    await user.click(within(question).getByRole('button', { name: 'Discard item' }));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/items/new-1' && init?.method === 'DELETE')).toBe(
+        true,
+      ),
+    );
   });
 });

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OwnItem } from '../../../contract/schemas/item';
+import type { CreatedItem } from '../../features/item-creation/components/item-creation-dialog';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { myItemsQueryOptions } from '../../features/items/api/get-my-items';
@@ -18,6 +19,9 @@ const ItemCreationDialog = lazyDialog(() =>
 const ItemFormDialog = lazyDialog(() =>
   import('../../features/items/components/item-form-dialog').then((m) => m.ItemFormDialog),
 );
+const KeepNewItemDialog = lazyDialog(() =>
+  import('../../features/items/components/keep-new-item-dialog').then((m) => m.KeepNewItemDialog),
+);
 
 /** The list, requested while the rest of the first screen loads (app/first-page-preload.ts). */
 export function prefetch(queryClient: QueryClient): void {
@@ -27,7 +31,10 @@ export function prefetch(queryClient: QueryClient): void {
 interface JustCreated {
   item: OwnItem;
   notice: string;
+  suggestion: CreatedItem['suggestion'];
   open: boolean;
+  /** Its edit dialog was closed without saving: keep it or discard it? */
+  asking: boolean;
 }
 
 /**
@@ -60,7 +67,9 @@ export function MyItemsPage() {
       <ItemCreationDialog
         open={creating}
         onOpenChange={setCreating}
-        onCreated={({ item, notice }) => setJustCreated({ item, notice, open: true })}
+        onCreated={({ item, notice, suggestion }) =>
+          setJustCreated({ item, notice, suggestion, open: true, asking: false })
+        }
       />
       {justCreated && (
         <ItemFormDialog
@@ -71,6 +80,15 @@ export function MyItemsPage() {
           }}
           item={justCreated.item}
           notice={justCreated.notice}
+          suggestion={justCreated.suggestion}
+          onCancelled={() => setJustCreated((current) => current && { ...current, asking: true })}
+        />
+      )}
+      {justCreated && (
+        <KeepNewItemDialog
+          open={justCreated.asking}
+          onOpenChange={(open) => setJustCreated((current) => current && { ...current, asking: open })}
+          item={justCreated.item}
         />
       )}
     </PageFrame>

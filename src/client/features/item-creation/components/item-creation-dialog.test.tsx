@@ -17,7 +17,7 @@ const CREATED_ITEM = makeOwnItem({ id: 'new-1', name: 'Bicycle', category: 'spor
 
 const recognised: CreatedFromPhoto = {
   item: CREATED_ITEM,
-  analysis: { recognized: true, analyzer: 'offline', confidence: 0.82, category: 'sports' },
+  analysis: { recognized: true, analyzer: 'offline', confidence: 0.82, category: 'sports', suggestion: null },
 };
 
 /** The server is outside this component test's walls: fetch answers from a table shaped like its contract. */
@@ -125,6 +125,7 @@ describe('<ItemCreationDialog/> photo', () => {
     expect(onCreated).toHaveBeenCalledWith({
       item: CREATED_ITEM,
       notice: 'Filled in from your photo. Check the details, then save.',
+      suggestion: null,
     });
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect((await screen.findByTestId('toast')).textContent).toContain('Item created successfully!');
@@ -149,7 +150,7 @@ describe('<ItemCreationDialog/> photo', () => {
   it('says the photo was not recognised when the analysis found nothing', async () => {
     const unrecognised: CreatedFromPhoto = {
       item: { ...CREATED_ITEM, name: 'New item', category: 'other' },
-      analysis: { recognized: false, analyzer: 'offline', confidence: null, category: 'other' },
+      analysis: { recognized: false, analyzer: 'offline', confidence: null, category: 'other', suggestion: null },
     };
     const { onCreated } = renderDialog({ [ANALYZE_AND_CREATE_URL]: { status: 201, body: unrecognised } });
     const user = await toPreview();
@@ -158,6 +159,7 @@ describe('<ItemCreationDialog/> photo', () => {
       expect(onCreated).toHaveBeenCalledWith({
         item: unrecognised.item,
         notice: 'The photo was not recognised. Give the item a name and a category, then save.',
+        suggestion: null,
       }),
     );
   });
@@ -276,6 +278,7 @@ describe('<ItemCreationDialog/> barcode', () => {
     expect(onCreated).toHaveBeenCalledWith({
       item: answer.item,
       notice: 'The ISBN is in the description. Add the book’s title, then save.',
+      suggestion: null,
     });
   });
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OwnItem } from '../../../../contract/schemas/item';
-import type { CreatedFromBarcode } from '../../../../contract/schemas/item-creation';
+import type { CreatedFromBarcode, CreatedFromPhoto } from '../../../../contract/schemas/item-creation';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { toSupportedLanguage } from '../../../i18n/languages';
@@ -18,6 +18,8 @@ export interface CreatedItem {
   item: OwnItem;
   /** Said above the edit form: what was filled in, or what is left to fill in. */
   notice: string;
+  /** The analysis' unsure guess, for the edit form to offer (docs/decisions/0043). */
+  suggestion: CreatedFromPhoto['analysis']['suggestion'];
 }
 
 export interface ItemCreationDialogProps {
@@ -92,10 +94,10 @@ function ItemCreationContent({ onClose, onCreated, decodeBarcode }: ContentProps
 
   const pick = (source: PhotoSource) => (source === 'camera' ? cameraInput : galleryInput).current?.click();
 
-  const finish = (item: OwnItem, notice: string) => {
+  const finish = (item: OwnItem, notice: string, suggestion: CreatedItem['suggestion'] = null) => {
     created.current = true;
     toast({ title: t('items.toasts.created') });
-    onCreated({ item, notice: t(notice) });
+    onCreated({ item, notice: t(notice), suggestion });
     onClose();
   };
 
@@ -167,7 +169,12 @@ function ItemCreationContent({ onClose, onCreated, decodeBarcode }: ContentProps
       if (!mounted.current) return;
       finish(
         answer.item,
-        answer.analysis.recognized ? 'itemCreation.notice.recognized' : 'itemCreation.notice.unrecognized',
+        answer.analysis.recognized
+          ? 'itemCreation.notice.recognized'
+          : answer.analysis.suggestion
+            ? 'itemCreation.notice.unsure'
+            : 'itemCreation.notice.unrecognized',
+        answer.analysis.suggestion,
       );
     } catch (error) {
       if (!mounted.current) return;

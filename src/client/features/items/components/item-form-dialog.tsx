@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OwnItem } from '../../../../contract/schemas/item';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { ItemForm } from './item-form';
+import { ItemForm, type ItemSuggestion } from './item-form';
 
 export interface ItemFormDialogProps {
   open: boolean;
@@ -14,16 +14,24 @@ export interface ItemFormDialogProps {
    * recognised and the name is still to be given.
    */
   notice?: string;
+  /** The analysis' unsure guess, offered in the form (issue 33, defect 11). */
+  suggestion?: ItemSuggestion | null;
+  /** Closed without saving (Cancel, the close button, Escape, Back): the page may ask what to do with a new item. */
+  onCancelled?: () => void;
 }
 
 /**
  * Spec §2 add and edit item dialog. The form is mounted per opening, so it
  * starts from the item (or empty) each time; the name field gets the focus.
  */
-export function ItemFormDialog({ open, onOpenChange, item, notice }: ItemFormDialogProps) {
+export function ItemFormDialog({ open, onOpenChange, item, notice, suggestion, onCancelled }: ItemFormDialogProps) {
   const { t } = useTranslation();
+  const close = (saved: boolean) => {
+    onOpenChange(false);
+    if (!saved) onCancelled?.();
+  };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close(false))}>
       {open && (
         <DialogContent
           title={item ? t('items.form.editTitle') : t('items.form.createTitle')}
@@ -41,7 +49,7 @@ export function ItemFormDialog({ open, onOpenChange, item, notice }: ItemFormDia
               {notice}
             </p>
           )}
-          <ItemForm item={item} onDone={() => onOpenChange(false)} />
+          <ItemForm item={item} onDone={() => close(true)} onCancel={() => close(false)} suggestion={suggestion} />
         </DialogContent>
       )}
     </Dialog>

@@ -1,3 +1,4 @@
+import type { ItemCategory } from '../../../../contract/enums';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -46,10 +47,21 @@ function defaultValues(item: OwnItem | undefined, reserved: boolean): ItemFormIn
 /** An empty date input means no date. */
 const dateOrNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
+/** A name and category the photo analysis was not sure enough of to use (docs/decisions/0043). */
+export interface ItemSuggestion {
+  name: string;
+  category: ItemCategory;
+}
+
 interface ItemFormProps {
   /** The item to edit; none to create one. */
   item?: OwnItem;
+  /** Saved. */
   onDone: () => void;
+  /** Cancel pressed; by default the same as onDone. */
+  onCancel?: () => void;
+  /** Offered above the fields, taken with one tap; the person decides (issue 33, defect 11). */
+  suggestion?: ItemSuggestion | null;
 }
 
 /**
@@ -58,7 +70,7 @@ interface ItemFormProps {
  * validates. Photos are uploaded as soon as they are chosen and only become
  * the item's when the form is saved.
  */
-export function ItemForm({ item, onDone }: ItemFormProps) {
+export function ItemForm({ item, onDone, onCancel = onDone, suggestion }: ItemFormProps) {
   const { t, i18n } = useTranslation();
   const reservedId = useId();
   const [today] = useState(() => localIsoDate());
@@ -135,6 +147,25 @@ export function ItemForm({ item, onDone }: ItemFormProps) {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4" data-testid="item-form">
+      {suggestion && (
+        <div
+          className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-800"
+          data-testid="item-form-suggestion"
+        >
+          <p className="min-w-0 flex-1">{t('items.form.suggestion', { name: suggestion.name })}</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              setValue('name', suggestion.name, { shouldDirty: true, shouldValidate: true });
+              setValue('category', suggestion.category, { shouldDirty: true });
+            }}
+            data-testid="item-form-use-suggestion"
+          >
+            {t('items.form.useSuggestion')}
+          </Button>
+        </div>
+      )}
       <TextField
         label={t('items.form.name')}
         autoComplete="off"
@@ -240,7 +271,7 @@ export function ItemForm({ item, onDone }: ItemFormProps) {
       </div>
       <DonationBanner />
       <DialogActions className="border-t border-slate-200 pt-3">
-        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
+        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting} data-testid="item-form-cancel">
           {t('common.cancel')}
         </Button>
         <Button type="submit" disabled={isSubmitting || uploads.pending > 0} data-testid="item-form-submit">
