@@ -121,6 +121,11 @@ test('a photo becomes an item: preview, progress, then its edit dialog', async (
   // Read before the dialog closes: after Escape the field is gone, and reading it would wait forever.
   const itemName = await name.inputValue();
   await page.keyboard.press('Escape');
+  // Closed without saving: the item exists already, so the page asks (issue 33); Keep keeps it.
+  const question = page.getByTestId('keep-new-item-dialog');
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Keep item' }).click();
+  await expect(question).toBeHidden();
   await expect(page.getByTestId('item-card').filter({ hasText: itemName }).first()).toBeVisible();
   expect(refused).toEqual([]);
 });
