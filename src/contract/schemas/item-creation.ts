@@ -54,5 +54,7 @@ export const createdFromBarcodeSchema = z.object({
   kind: z.enum(BARCODE_KINDS),
   /** An ISBN whose book the lookup service knew (title, author, cover filled in). */
   found: z.boolean(),
+  /** One of the person's items already carries this code (issue 33): said in the edit dialog. */
+  alreadyListed: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type CreatedFromBarcode = z.infer<typeof createdFromBarcodeSchema>;

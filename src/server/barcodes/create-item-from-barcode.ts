@@ -1,3 +1,4 @@
+import { and, asc, eq, like, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '../../contract/enums';
 import { LIMITS } from '../../contract/limits';
@@ -35,6 +36,8 @@ export interface CreatedFromBarcode {
   row: OwnItemRow;
   kind: (typeof BARCODE_KINDS)[number];
   found: boolean;
+  /** An item of the actor's that already carries this code (issue 33): the edit dialog says so. */
+  alreadyListed: { id: string; name: string } | null;
 }
 
 interface NewItem {
@@ -104,8 +107,30 @@ export async function createItemFromBarcode(
     };
   }
 
+  const code = reading.kind === 'isbn' ? reading.isbn13 : reading.code;
+  // Before the insert, so the new item is not its own duplicate.
+  const alreadyListed = await findOwnItemWithCode(deps.db, actor, code);
   const itemId = await insertItem(deps, actor, newItem);
-  return { row: await findOwnItem(deps.db, actor, itemId), kind: reading.kind, found };
+  return { row: await findOwnItem(deps.db, actor, itemId), kind: reading.kind, found, alreadyListed };
+}
+
+/**
+ * The actor's oldest item whose name or description carries `code` (items
+ * made from a barcode keep it there, barcode-item-texts.ts; a person may
+ * type it too). `code` is digits only (readBarcode), so it is no pattern.
+ */
+async function findOwnItemWithCode(
+  db: Database,
+  actor: Actor,
+  code: string,
+): Promise<{ id: string; name: string } | null> {
+  const [row] = await db
+    .select({ id: items.id, name: items.name })
+    .from(items)
+    .where(and(eq(items.ownerId, actor.id), or(like(items.description, `%${code}%`), like(items.name, `%${code}%`))))
+    .orderBy(asc(items.createdAt))
+    .limit(1);
+  return row ?? null;
 }
 
 /**

@@ -146,6 +146,18 @@ describe('POST /api/items/from-barcode', () => {
     expect(fake.requests.length).toBe(before);
   });
 
+  it('says when one of the person’s items already has the code (an ISBN-10 as its ISBN-13), and only theirs (issue 33)', async () => {
+    const [alice, bob] = [await createUser(t.db), await createUser(t.db)];
+    const first = await created(t, alice, FAKE_ISBNS.notFound);
+    expect(first.alreadyListed).toBeNull();
+    const again = await created(t, alice, FAKE_ISBNS.notFound);
+    expect(again.alreadyListed).toEqual({ id: first.item.id, name: first.item.name });
+    expect((await created(t, bob, FAKE_ISBNS.notFound)).alreadyListed).toBeNull();
+    const product = await created(t, alice, '4006381333931');
+    expect(product.alreadyListed).toBeNull();
+    expect((await created(t, alice, '4006381333931')).alreadyListed).toMatchObject({ id: product.item.id });
+  });
+
   it('refuses a code whose check digit does not match (400 on the code field) and creates nothing', async () => {
     const alice = await createUser(t.db);
     for (const code of ['9780306406158', '0306406153', '4006381333932', '12345678901']) {

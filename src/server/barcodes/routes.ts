@@ -26,7 +26,12 @@ export const barcodeItemRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const actor = requireActor(request);
       const created = await createItemFromBarcode({ db, store, isbnLookup, log: request.log }, actor, request.body);
-      return reply.status(201).send({ item: presentOwnItem(created.row), kind: created.kind, found: created.found });
+      return reply.status(201).send({
+        item: presentOwnItem(created.row),
+        kind: created.kind,
+        found: created.found,
+        alreadyListed: created.alreadyListed,
+      });
     },
   );
 };

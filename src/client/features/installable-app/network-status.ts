@@ -7,8 +7,15 @@ import { useSyncExternalStore } from 'react';
  * the server's network gone). The offline notice follows this.
  */
 
-/** Seconds between checks while the server is unreachable but the browser claims to be online. */
-export const REACHABILITY_RETRY_MS = 15_000;
+/**
+ * Waits between checks while the server is unreachable but the browser
+ * claims to be online: soon at first (a blip is over in seconds, and the
+ * notice should leave as fast as it came), then every 15 s (issue 33: the
+ * first check used to come only after 15 s).
+ */
+export const REACHABILITY_RETRY_MS = [2_000, 4_000, 8_000, 15_000] as const;
+/** A probe without an answer by then counts as unreachable: a dead Wi-Fi can hold a request for minutes. */
+export const PROBE_TIMEOUT_MS = 4_000;
 /** Answers from any route prove the network; this one is public, tiny and never rate limited. */
 const PROBE_URL = '/healthz';
 
@@ -21,6 +28,7 @@ let state: NetworkState = { browserOnline: true, serverUnreachable: false };
 const listeners = new Set<() => void>();
 const reconnectListeners = new Set<() => void>();
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let retries = 0;
 let started = false;
 
 function setState(next: Partial<NetworkState>): void {
@@ -40,23 +48,30 @@ export function isNetworkFailure(error: unknown): boolean {
 }
 
 async function serverAnswers(): Promise<boolean> {
+  const controller = new AbortController();
+  const timeout = setTimeout(() => controller.abort(), PROBE_TIMEOUT_MS);
   try {
-    await fetch(PROBE_URL, { cache: 'no-store', credentials: 'omit' });
+    await fetch(PROBE_URL, { cache: 'no-store', credentials: 'omit', signal: controller.signal });
     return true;
   } catch {
     return false;
+  } finally {
+    clearTimeout(timeout);
   }
 }
 
 function scheduleRetry(): void {
   clearTimeout(retryTimer);
-  retryTimer = setTimeout(() => void checkReachability(), REACHABILITY_RETRY_MS);
+  const wait = REACHABILITY_RETRY_MS[Math.min(retries, REACHABILITY_RETRY_MS.length - 1)];
+  retries++;
+  retryTimer = setTimeout(() => void checkReachability(), wait);
 }
 
 async function checkReachability(): Promise<void> {
   const reachable = await serverAnswers();
   setState({ serverUnreachable: !reachable });
-  if (!reachable) scheduleRetry();
+  if (reachable) retries = 0;
+  else scheduleRetry();
 }
 
 /**
@@ -72,6 +87,7 @@ export function reportNetworkFailure(): void {
 export function reportServerAnswered(): void {
   if (!state.serverUnreachable) return;
   clearTimeout(retryTimer);
+  retries = 0;
   setState({ serverUnreachable: false });
 }
 
@@ -115,6 +131,7 @@ export function useIsOffline(): boolean {
 /** Back to the initial state with no listeners; for tests. */
 export function resetNetworkStatus(): void {
   clearTimeout(retryTimer);
+  retries = 0;
   window.removeEventListener('online', onBrowserOnline);
   window.removeEventListener('offline', onBrowserOffline);
   state = { browserOnline: true, serverUnreachable: false };

@@ -261,6 +261,7 @@ describe('<ItemCreationDialog/> barcode', () => {
       item: { ...CREATED_ITEM, name: `ISBN ${ISBN}`, category: 'books' },
       kind: 'isbn',
       found: false,
+      alreadyListed: null,
     };
     const decoder = vi.fn<BarcodeDecoder>(async () => ISBN);
     const { user, fetchMock, onCreated } = await toBarcodeStep(decoder, {

@@ -94,10 +94,17 @@ function ItemCreationContent({ onClose, onCreated, decodeBarcode }: ContentProps
 
   const pick = (source: PhotoSource) => (source === 'camera' ? cameraInput : galleryInput).current?.click();
 
-  const finish = (item: OwnItem, notice: string, suggestion: CreatedItem['suggestion'] = null) => {
+  const finish = (
+    item: OwnItem,
+    notice: string,
+    suggestion: CreatedItem['suggestion'] = null,
+    alreadyListed: CreatedFromBarcode['alreadyListed'] = null,
+  ) => {
     created.current = true;
     toast({ title: t('items.toasts.created') });
-    onCreated({ item, notice: t(notice), suggestion });
+    // Said first: a second copy of something already listed is most likely not wanted (issue 33).
+    const told = alreadyListed ? `${t('itemCreation.notice.alreadyListed', { name: alreadyListed.name })} ` : '';
+    onCreated({ item, notice: `${told}${t(notice)}`, suggestion });
     onClose();
   };
 
@@ -198,7 +205,7 @@ function ItemCreationContent({ onClose, onCreated, decodeBarcode }: ContentProps
     try {
       const answer = await createFromBarcode.mutateAsync({ body: { code, language }, signal: controller.signal });
       if (!mounted.current) return;
-      finish(answer.item, barcodeNotice(answer));
+      finish(answer.item, barcodeNotice(answer), null, answer.alreadyListed);
     } catch (error) {
       if (!mounted.current) return;
       setStep({ name: 'barcode', scan: { status: 'found', code } });
