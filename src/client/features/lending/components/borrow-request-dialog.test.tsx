@@ -103,6 +103,24 @@ describe('<BorrowRequestDialog/>', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('keeps what was typed when closed unsent, and forgets it once sent (issue 33)', async () => {
+    const user = userEvent.setup();
+    const first = renderDialog();
+    await user.type(first.message, 'Could I take it camping?');
+    pick(first.from, inDays(3));
+    first.unmount();
+
+    const second = renderDialog({ [LENDING_REQUESTS_URL]: { status: 201, body: {} } });
+    expect(second.message.value).toBe('Could I take it camping?');
+    expect(second.from.value).toBe(inDays(3));
+    pick(second.until, inDays(4));
+    await user.click(second.submit);
+    expect((await screen.findByTestId('toast')).textContent).toContain('Lending request sent');
+    second.unmount();
+
+    expect(renderDialog().message.value).toBe('');
+  });
+
   it('sends the request with the until-date as expectedReturnDate, says so, closes and refreshes', async () => {
     const user = userEvent.setup();
     const { message, from, until, submit, fetchMock, onOpenChange, queryClient } = renderDialog({

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { LIMITS } from '../../../../contract/limits';
 import type { SharedItem } from '../../../../contract/schemas/item';
 import { borrowFormSchema, type BorrowFormInput } from '../../../../contract/schemas/lending';
@@ -12,6 +13,34 @@ import { runWithToasts } from '../../../lib/run-with-toasts';
 import { useCreateLendingRequest } from '../api/create-lending-request';
 
 const EMPTY: BorrowFormInput = { message: '', requestedFrom: '', requestedUntil: '' };
+
+/**
+ * What was typed into a borrow request that was not sent, per item, kept in
+ * the tab's sessionStorage (issue 33): Cancel, Back, a tap beside the sheet
+ * or a reload no longer throw a written message away. Sending clears it;
+ * closing the tab ends it.
+ */
+const draftKey = (itemId: string) => `lendloop.borrowDraft.${itemId}`;
+const SENT = 'sent';
+const draftShape = z.object({ message: z.string(), requestedFrom: z.string(), requestedUntil: z.string() });
+
+function draftOf(itemId: string): BorrowFormInput {
+  try {
+    const parsed = draftShape.safeParse(JSON.parse(sessionStorage.getItem(draftKey(itemId)) ?? 'null'));
+    return parsed.success ? parsed.data : EMPTY;
+  } catch {
+    return EMPTY;
+  }
+}
+
+function keepDraft(itemId: string, draft: BorrowFormInput | typeof SENT | null): void {
+  try {
+    if (draft === null) sessionStorage.removeItem(draftKey(itemId));
+    else sessionStorage.setItem(draftKey(itemId), draft === SENT ? SENT : JSON.stringify(draft));
+  } catch {
+    // Storage full or refused (private mode): the draft is only a convenience.
+  }
+}
 
 interface BorrowRequestFormProps {
   item: SharedItem;
@@ -37,8 +66,16 @@ export function BorrowRequestForm({ item, onDone }: BorrowRequestFormProps) {
     getValues,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<BorrowFormInput>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  } = useForm<BorrowFormInput>({ resolver: zodResolver(schema), defaultValues: draftOf(item.id) });
   const from = useWatch({ control, name: 'requestedFrom' });
+  useEffect(
+    () => () => {
+      if (sessionStorage.getItem(draftKey(item.id)) === SENT) return keepDraft(item.id, null);
+      const draft = getValues();
+      keepDraft(item.id, draft.message.trim() || draft.requestedFrom || draft.requestedUntil ? draft : null);
+    },
+    [item.id, getValues],
+  );
 
   const onSubmit = handleSubmit(async (values) => {
     const sent = await runWithToasts(
@@ -53,7 +90,9 @@ export function BorrowRequestForm({ item, onDone }: BorrowRequestFormProps) {
       i18n,
       { failure: t('lending.toasts.sendFailed'), success: { title: t('lending.toasts.sent') } },
     );
-    if (sent) onDone();
+    if (!sent) return;
+    keepDraft(item.id, SENT);
+    onDone();
   });
 
   const errorText = (message: string | undefined) => (message ? t(message) : undefined);
