@@ -81,13 +81,16 @@ export function useBackCloses(isOpen: boolean, close: () => void): void {
       if (index < 0) return;
       open.splice(index, 1);
       closing = layer.id;
-      // After the handler that closed it has run: it may navigate, and then the entry must stay.
-      setTimeout(() => {
+      // After this commit's other effects (a dialog opening now takes the entry over) but before
+      // anything else can run: the handler that closed it has already run, so a navigation of its
+      // has pushed its own entry, which then stays. A later task would race the next page load,
+      // which a pending traversal aborts.
+      queueMicrotask(() => {
         if (closing === layer.id) closing = null;
         if (layerIdOf(window.history.state) !== layer.id) return;
         ownBacks++;
         window.history.back();
-      }, 0);
+      });
     };
   }, [isOpen]);
 }
