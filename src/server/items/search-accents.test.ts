@@ -44,8 +44,8 @@ describe('search folds accents on both sides', () => {
     ['vélos', ['Vélo de ville']],
     ['Zurich', ['Stadtplan']],
     ['Kuche', ['Küchenmaschine']],
-    // German's own spelling without umlauts also finds it (typo tolerance), and an unrelated word nothing.
-    ['kuechen', ['Küchenmaschine']],
+    // An unrelated word finds nothing. ("kuechen", German's own spelling without umlauts, is found through
+    // typo tolerance on PostgreSQL 18 but not on 15: not something to promise.)
     ['leiter', []],
     // A typo in a long folded word (trigrams on the folded name).
     ['Kuchenmachine', ['Küchenmaschine']],
