@@ -44,61 +44,45 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
       }
       return false;
     };
-    const offenders = new Map<Element, string>();
-    for (const element of document.body.querySelectorAll('*')) {
-      const rect = element.getBoundingClientRect();
-      if (rect.width < 1 || rect.height < 1 || hidden(element)) continue;
-      if (pageTooWide && inFixedLayer(element)) continue;
+    /** What `rect` shows of itself beside the viewport, clipped by `from` and its clipping ancestors; null if unseen or inside. */
+    const sticksOut = (rect: DOMRect, from: Element | null): string | null => {
       let left = rect.left;
       let right = rect.right;
-      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
-        if (hidden(parent)) {
-          left = right;
-          break;
-        }
-        if (clips(parent)) {
-          const box = parent.getBoundingClientRect();
-          left = Math.max(left, box.left);
-          right = Math.min(right, box.right);
-        }
-      }
-      if (right - left < 1 || (right <= viewport + 1 && left >= -1)) continue;
-      const named = element.closest('[data-testid]')?.getAttribute('data-testid');
-      const text = (element.textContent ?? '').trim().slice(0, 30);
-      offenders.set(
-        element,
-        `${element.tagName.toLowerCase()}${named ? ` in ${named}` : ''} "${text}" spans ${Math.round(left)}–${Math.round(right)} px of ${viewport}`,
-      );
-    }
-    // Text that runs out of its element's box (an unbroken word in a box that does not wrap it).
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || offenders.has(parent) || (node.textContent ?? '').trim() === '' || hidden(parent)) continue;
-      if (pageTooWide && inFixedLayer(parent)) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      const rect = range.getBoundingClientRect();
-      if (rect.width < 1) continue;
-      let left = rect.left;
-      let right = rect.right;
-      for (let box: Element | null = parent; box && box !== document.body; box = box.parentElement) {
-        if (hidden(box)) {
-          left = right;
-          break;
-        }
+      for (let box = from; box && box !== document.body; box = box.parentElement) {
+        if (hidden(box)) return null;
         if (clips(box)) {
           const bounds = box.getBoundingClientRect();
           left = Math.max(left, bounds.left);
           right = Math.min(right, bounds.right);
         }
       }
-      if (right - left < 1 || (right <= viewport + 1 && left >= -1)) continue;
-      const named = parent.closest('[data-testid]')?.getAttribute('data-testid');
-      offenders.set(
-        parent,
-        `text of ${parent.tagName.toLowerCase()}${named ? ` in ${named}` : ''} "${(node.textContent ?? '').trim().slice(0, 30)}" spans ${Math.round(left)}–${Math.round(right)} px of ${viewport}`,
-      );
+      if (right - left < 1 || (right <= viewport + 1 && left >= -1)) return null;
+      return `spans ${Math.round(left)}–${Math.round(right)} px of ${viewport}`;
+    };
+    const describe = (what: string, element: Element, text: string | null, span: string) => {
+      const named = element.closest('[data-testid]')?.getAttribute('data-testid');
+      return `${what}${element.tagName.toLowerCase()}${named ? ` in ${named}` : ''} "${(text ?? '').trim().slice(0, 30)}" ${span}`;
+    };
+    const offenders = new Map<Element, string>();
+    for (const element of document.body.querySelectorAll('*')) {
+      const rect = element.getBoundingClientRect();
+      if (rect.width < 1 || rect.height < 1 || hidden(element)) continue;
+      if (pageTooWide && inFixedLayer(element)) continue;
+      const span = sticksOut(rect, element.parentElement);
+      if (span) offenders.set(element, describe('', element, element.textContent, span));
+    }
+    // Text that runs out of its element's box (an unbroken word in a box that does not wrap it).
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || offenders.has(parent) || (node.textContent ?? '').trim() === '') continue;
+      if (pageTooWide && inFixedLayer(parent)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const rect = range.getBoundingClientRect();
+      if (rect.width < 1) continue;
+      const span = sticksOut(rect, parent);
+      if (span) offenders.set(parent, describe('text of ', parent, node.textContent, span));
     }
     for (const [element, description] of offenders) {
       const widenedByADescendant = [...offenders.keys()].some((other) => other !== element && element.contains(other));
