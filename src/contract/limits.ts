@@ -107,6 +107,15 @@ export const POLLING = {
   sentRequestsMs: 5_000,
 } as const;
 
+/**
+ * A tab showing a thread tells the server so every this often
+ * (docs/decisions/0045); the server counts it as reading for
+ * READER_TTL_SECONDS after each beat (src/server/messages/conversation-readers.ts).
+ */
+export const READING = {
+  heartbeatMs: 25_000,
+} as const;
+
 /** Client timings of spec §9. */
 export const TIMINGS = {
   toastDurationMs: 5_000,

@@ -69,6 +69,8 @@ export interface ApiRequestOptions {
   /** Sent as JSON, except a Blob (e.g. an image file), which goes as raw bytes with its own type. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (a last word as the tab closes); small bodies only. */
+  keepalive?: boolean;
 }
 
 function requestBody(body: unknown): { headers: Record<string, string>; body: BodyInit | undefined } {
@@ -133,6 +135,7 @@ export async function apiRequest(method: HttpMethod, url: string, options: ApiRe
       headers: { ...sent.headers, Accept: 'application/json' },
       body: sent.body,
       signal: options.signal,
+      keepalive: options.keepalive,
     }));
   await throwIfNotOk(response);
   return response;

@@ -61,6 +61,12 @@ export type SendMessageInput = z.input<typeof sendMessageSchema>;
 export const conversationsParamsSchema = z.object({ userId: z.uuid() });
 export const threadParamsSchema = z.object({ userId: z.uuid(), partnerId: z.uuid() });
 
+/** PUT and DELETE /api/conversations/{userId}/readers/{readerId}: one browser tab's own random id. */
+export const readerParamsSchema = z.object({ userId: z.uuid(), readerId: z.uuid() });
+/** PUT /api/conversations/{userId}/readers/{readerId}: whose thread that tab shows on screen now. */
+export const readingSchema = z.object({ partnerId: z.uuid() });
+export type Reading = z.infer<typeof readingSchema>;
+
 /** Spec §3 Conversation summary. */
 export const conversationSummarySchema = z.object({
   partnerId: z.string(),

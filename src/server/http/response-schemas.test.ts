@@ -24,6 +24,7 @@ const WITHOUT_RESPONSE_SCHEMA: Record<string, string> = {
   'POST /api/group-permissions': 'answers 204 without a body',
   'PUT /api/items/:id/return': 'answers 204 without a body',
   'PUT /api/messages/read/:userId/:partnerId': 'answers 204 without a body',
+  'PUT /api/conversations/:userId/readers/:readerId': 'answers 204 without a body',
   'POST /api/blocks': 'answers 204 without a body',
   'GET /api/photos/:id': 'answers the image bytes (WebP), not JSON',
   'GET /api/users/:userId/photo': 'answers the profile photo bytes (WebP), not JSON',

@@ -3,12 +3,15 @@ import {
   conversationListSchema,
   conversationsParamsSchema,
   messageSchema,
+  readerParamsSchema,
+  readingSchema,
   sendMessageSchema,
   threadParamsSchema,
   threadSchema,
 } from '../../contract/schemas/messages';
 import type { Database } from '../db/client';
 import { ensureActingAs, requireActor, requireSession } from '../policies';
+import { forgetReading, recordReading } from './conversation-readers';
 import { getThread } from './get-thread';
 import { listConversations } from './list-conversations';
 import { markConversationRead } from './mark-read';
@@ -48,6 +51,28 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       const actor = requireActor(request);
       ensureActingAs(actor, request.params.userId);
       await markConversationRead(db, app.liveEvents, actor, request.params.partnerId, request.log);
+      return reply.status(204).send();
+    },
+  );
+
+  app.put(
+    '/api/conversations/:userId/readers/:readerId',
+    { schema: { params: readerParamsSchema, body: readingSchema } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      ensureActingAs(actor, request.params.userId);
+      await recordReading(db, actor, request.params.readerId, request.body.partnerId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/conversations/:userId/readers/:readerId',
+    { schema: { params: readerParamsSchema } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      ensureActingAs(actor, request.params.userId);
+      await forgetReading(db, actor, request.params.readerId);
       return reply.status(204).send();
     },
   );

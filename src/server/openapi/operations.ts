@@ -165,6 +165,16 @@ export const OPERATIONS: Record<string, OperationDocs> = {
     'The messages between me and one person',
   ),
   'PUT /api/messages/read/{userId}/{partnerId}': op('Messages', 'markConversationRead', 'Mark a conversation as read'),
+  'PUT /api/conversations/{userId}/readers/{readerId}': op(
+    'Messages',
+    'recordReading',
+    'This tab shows a conversation on screen: no push about it meanwhile',
+  ),
+  'DELETE /api/conversations/{userId}/readers/{readerId}': op(
+    'Messages',
+    'forgetReading',
+    'This tab no longer shows a conversation',
+  ),
   'POST /api/messages': op('Messages', 'sendMessage', 'Send a message'),
   'POST /api/network-requests': op('Messages', 'askNetwork', 'Ask my contacts and groups for an item nobody lists'),
   'POST /api/network-requests/{messageId}/respond': op(

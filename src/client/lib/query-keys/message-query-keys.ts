@@ -8,6 +8,8 @@ export const threadUrl = (userId: string, partnerId: string) =>
   `${conversationsUrl(userId)}/${encodeURIComponent(partnerId)}`;
 export const markReadUrl = (userId: string, partnerId: string) =>
   `/api/messages/read/${encodeURIComponent(userId)}/${encodeURIComponent(partnerId)}`;
+export const readerUrl = (userId: string, readerId: string) =>
+  `${conversationsUrl(userId)}/readers/${encodeURIComponent(readerId)}`;
 export const MESSAGES_URL = '/api/messages';
 export const UNREAD_COUNT_URL = '/api/messages/unread-count';
 export const NETWORK_REQUESTS_URL = '/api/network-requests';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { MESSAGE_TYPES } from '../../../contract/enums';
 import { SYSTEM_EVENTS } from '../../../contract/schemas/messages';
 import { LIMITS } from '../../../contract/limits';
@@ -49,5 +49,31 @@ export const messages = pgTable(
     check('messages_system_item_name_length', lengthBetween(t.systemItemName, 1, LIMITS.nameMax)),
     index('messages_lending_request_idx').on(t.lendingRequestId),
     index('messages_network_request_idx').on(t.networkRequestId),
+  ],
+);
+
+/**
+ * Who is reading which conversation right now (issue 33, docs/decisions/0045):
+ * one row per browser tab that shows a thread on screen, kept alive by the
+ * tab's heartbeat and gone when it expires or the tab leaves. The push job
+ * sends nothing about a message while its recipient reads the thread it is
+ * in (deliver-push-job.ts, `claim`): the open app shows it already.
+ * `reader_id` is the tab's own random id, unique only within its user.
+ */
+export const conversationReaders = pgTable(
+  'conversation_readers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readerId: uuid('reader_id').notNull(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.readerId] }),
+    index('conversation_readers_pair_idx').on(t.userId, t.partnerId),
   ],
 );

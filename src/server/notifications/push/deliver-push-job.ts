@@ -4,7 +4,7 @@ import webpush, { WebPushError, type RequestOptions } from 'web-push';
 import type { Language, NotificationKind } from '../../../contract/enums';
 import type { PushConfig } from '../../config/config';
 import type { Database } from '../../db/client';
-import { messages, notifications, pushSubscriptions, users } from '../../db/schema';
+import { conversationReaders, messages, notifications, pushSubscriptions, users } from '../../db/schema';
 import type { JobPayloads } from '../../jobs/job-names';
 import {
   OutboundAddressRefused,
@@ -56,8 +56,10 @@ interface ClaimedNotification {
  * each of the recipient's push subscriptions, in their language.
  *
  * It first claims the notification: one UPDATE sets `pushed_at` only while it
- * is unset, unseen (neither the notification nor its message has been read),
- * the recipient's account exists, and the recipient has not blocked the
+ * is unset, unseen (neither the notification nor its message has been read,
+ * and the recipient is not reading the thread the message is in right now on
+ * some screen: conversation-readers.ts, docs/decisions/0045), the recipient's
+ * account exists, and the recipient has not blocked the
  * person it is about since (`deliverableAcrossBlocks`). A job that runs again
  * (a retry, a crash after the claim) finds it claimed and sends nothing: a
  * push may be lost in a crash, never sent twice. When no device took it for
@@ -171,7 +173,12 @@ async function claim(db: Database, notificationId: string): Promise<ClaimedNotif
        AND u.deleted_at IS NULL
        AND n.pushed_at IS NULL
        AND n.seen_at IS NULL
-       AND NOT EXISTS (SELECT 1 FROM ${messages} m WHERE m.id = n.message_id AND m.read_at IS NOT NULL)
+       AND NOT EXISTS (
+             SELECT 1 FROM ${messages} m
+              WHERE m.id = n.message_id
+                AND (m.read_at IS NOT NULL
+                     OR EXISTS (SELECT 1 FROM ${conversationReaders} r
+                                 WHERE r.user_id = n.user_id AND r.partner_id = m.sender_id AND r.expires_at > now())))
        AND ${deliverableAcrossBlocks(sql`n`)}
     RETURNING n.id, n.user_id, n.kind, n.event, n.payload, u.language`);
   return rows[0];

@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useThread } from '../api/get-thread';
 import { useMarkRead } from '../api/mark-read';
+import { useReadingPresence } from '../api/reading-presence';
 import { MESSAGES_PATH } from '../messages-route';
 import { partnerLabel } from '../message-texts';
 import { MessageComposer } from './message-composer';
@@ -53,6 +54,9 @@ export function MessageThread({ userId, partnerId, partnerName, headerActions, p
   const messages = useMemo(() => inTimeOrder(thread.data?.messages ?? []), [thread.data]);
   const name = (thread.data && partnerLabel(t, thread.data.partner)) ?? partnerName ?? '';
   const partnerDeleted = thread.data?.partner.deleted === true;
+
+  // No push about this conversation while it is on screen (docs/decisions/0045).
+  useReadingPresence(userId, partnerId);
 
   // Marks read once per newest unread message, not on every poll that still shows it unread.
   const { mutate: markRead } = useMarkRead();
