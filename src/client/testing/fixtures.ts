@@ -11,6 +11,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     profileImageUrl: null,
     createdAt: '2026-01-05T10:00:00.000Z',
     lastLogin: '2026-03-01T08:00:00.000Z',
+    signedInAt: '2026-03-01T08:00:00.000Z',
     lastActive: '2026-03-01T09:00:00.000Z',
     ...overrides,
   };

@@ -15,6 +15,12 @@ export const userSchema = z.object({
   createdAt: z.string(),
   lastLogin: z.string().nullable(),
   lastActive: z.string().nullable(),
+  /**
+   * When the session that asks began: this browser's sign-in. The client
+   * applies the profile language once per such sign-in (features/auth/profile-language.ts);
+   * `lastLogin` would not do, as a sign-in on any other device moves it.
+   */
+  signedInAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -24,6 +24,8 @@ export interface ActiveSession {
   idHash: string;
   user: UserRow;
   idToken: string | null;
+  /** When this session began: the sign-in of this one browser (the person's lastLogin moves with any device's). */
+  signedInAt: Date;
 }
 
 export function hashToken(token: string): string {
@@ -132,7 +134,7 @@ export async function findActiveSession(
     cache?.update(idHash, row, touched);
     row = touched;
   }
-  return { idHash, user: row.user, idToken: row.session.idToken };
+  return { idHash, user: row.user, idToken: row.session.idToken, signedInAt: row.session.createdAt };
 }
 
 /**

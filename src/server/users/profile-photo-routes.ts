@@ -4,7 +4,7 @@ import { userSchema } from '../../contract/schemas/user';
 import type { Database } from '../db/client';
 import { AppError } from '../http/app-error';
 import { RAW_IMAGE_BODY_LIMIT, RAW_IMAGE_CONSUMES, registerRawImageBody } from '../photos/raw-image-body';
-import { requireActor } from '../policies';
+import { requireActor, requireSession } from '../policies';
 import { readProfilePhoto, removeProfilePhoto, replaceProfilePhoto } from './profile-photo';
 import { presentUser } from './user-presenter';
 
@@ -25,7 +25,7 @@ export const profilePhotoRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
   app.delete(
     '/api/users/profile/photo',
     { config: { changesAccount: true }, schema: { response: { 200: userSchema } } },
-    async (request) => presentUser(await removeProfilePhoto(db, requireActor(request))),
+    async (request) => presentUser(await removeProfilePhoto(db, requireActor(request)), requireSession(request)),
   );
 
   app.get(
@@ -66,7 +66,7 @@ const profilePhotoUploadRoute: FastifyPluginAsyncZod<{ db: Database }> = async (
         bytes: request.body,
         contentType: request.headers['content-type'] ?? '',
       });
-      return presentUser(user);
+      return presentUser(user, requireSession(request));
     },
   );
 };

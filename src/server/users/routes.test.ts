@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createUser } from '../../../tests/support/factories';
+import { createSession } from '../auth/session-store';
 import { loginHistory } from '../db/schema';
 
 let t: TestApp;
@@ -43,10 +44,23 @@ describe.each(['/api/auth/user', '/api/user/current'])('GET %s', (url) => {
         'name',
         'phone',
         'profileImageUrl',
+        'signedInAt',
         'username',
       ].sort(),
     );
     await t.db.delete(loginHistory);
+  });
+
+  it('says when the asking session began: each browser its own sign-in, not the latest of any device', async () => {
+    const ada = await createUser(t.db);
+    // Within the idle timeout of the server's clock, so both sessions hold.
+    const laptopSignIn = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000);
+    const phoneSignIn = new Date(Date.now() - 60 * 60 * 1000);
+    const laptop = `lendloop_session=${await createSession(t.db, ada.id, null, laptopSignIn)}`;
+    const phone = `lendloop_session=${await createSession(t.db, ada.id, null, phoneSignIn)}`;
+    const asked = async (cookie: string) => (await t.app.inject({ method: 'GET', url, headers: { cookie } })).json();
+    expect((await asked(laptop)).signedInAt).toBe(laptopSignIn.toISOString());
+    expect((await asked(phone)).signedInAt).toBe(phoneSignIn.toISOString());
   });
 
   it('refuses a cookie that names no session', async () => {

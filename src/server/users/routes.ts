@@ -14,8 +14,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
   } as const;
 
   // Both paths of spec §7 return the signed-in user; 401 when signed out.
-  app.get('/api/auth/user', currentUser, async (request) => presentUser(requireSession(request).user));
-  app.get('/api/user/current', currentUser, async (request) => presentUser(requireSession(request).user));
+  app.get('/api/auth/user', currentUser, async (request) => {
+    const session = requireSession(request);
+    return presentUser(session.user, session);
+  });
+  app.get('/api/user/current', currentUser, async (request) => {
+    const session = requireSession(request);
+    return presentUser(session.user, session);
+  });
 
   app.get(
     '/api/user/login-history',
@@ -26,6 +32,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
   app.put(
     '/api/users/profile',
     { config: { changesAccount: true }, schema: { body: updateProfileSchema, response: { 200: userSchema } } },
-    async (request) => presentUser(await updateProfile(db, requireActor(request), request.body)),
+    async (request) =>
+      presentUser(await updateProfile(db, requireActor(request), request.body), requireSession(request)),
   );
 };

@@ -8,7 +8,7 @@ import type { LoginHistoryRow } from './list-login-history';
  * (users/profile-photo.ts), so it names the current photo or is null; a
  * deleted account's stand-in never shows one.
  */
-export function presentUser(user: UserRow): User {
+export function presentUser(user: UserRow, session: { signedInAt: Date }): User {
   return {
     id: user.id,
     username: user.username,
@@ -20,6 +20,7 @@ export function presentUser(user: UserRow): User {
     createdAt: user.createdAt.toISOString(),
     lastLogin: user.lastLogin?.toISOString() ?? null,
     lastActive: user.lastActive?.toISOString() ?? null,
+    signedInAt: session.signedInAt.toISOString(),
   };
 }
 

@@ -13,7 +13,7 @@ describe('profileLanguageToApply', () => {
 
   it('switches to the profile language on the first load after a sign-in', () => {
     expect(profileLanguageToApply(returning, 'en', localStorage)).toBe('de');
-    expect(localStorage.getItem(PROFILE_LANGUAGE_APPLIED_KEY)).toBe(`${returning.id}|${returning.lastLogin}`);
+    expect(localStorage.getItem(PROFILE_LANGUAGE_APPLIED_KEY)).toBe(`${returning.id}|${returning.signedInAt}`);
   });
 
   it('compares languages, not regional variants', () => {
@@ -24,8 +24,16 @@ describe('profileLanguageToApply', () => {
     expect(profileLanguageToApply(returning, 'en', localStorage)).toBe('de');
     // The person picked French in the header menu, then reloaded.
     expect(profileLanguageToApply(returning, 'fr', localStorage)).toBeNull();
-    const nextSignIn = { ...returning, lastLogin: '2026-03-09T08:00:00.000Z' };
+    const nextSignIn = { ...returning, lastLogin: '2026-03-09T08:00:00.000Z', signedInAt: '2026-03-09T08:00:00.000Z' };
     expect(profileLanguageToApply(nextSignIn, 'fr', localStorage)).toBe('de');
+  });
+
+  it('a sign-in on another device does not switch this browser (issue 33, item 12)', () => {
+    expect(profileLanguageToApply(returning, 'en', localStorage)).toBe('de');
+    // French picked here in the header menu; then the person signs in on their phone, which moves
+    // lastLogin, and this browser (same session) loads again.
+    const signedInElsewhere = { ...returning, lastLogin: '2026-03-09T08:00:00.000Z' };
+    expect(profileLanguageToApply(signedInElsewhere, 'fr', localStorage)).toBeNull();
   });
 
   it("keeps the interface language on an account's first sign-in (its language is only the default)", () => {
@@ -67,9 +75,8 @@ describe('profileLanguageOfNewSignIn', () => {
     expect(profileLanguageOfNewSignIn(returning, localStorage)).toBeNull();
     // Claimed: the check after the first render (profileLanguageToApply) leaves the interface alone.
     expect(profileLanguageToApply(returning, 'en', localStorage)).toBeNull();
-    expect(profileLanguageOfNewSignIn({ ...returning, lastLogin: '2026-03-09T08:00:00.000Z' }, localStorage)).toBe(
-      'fr',
-    );
+    const nextSignIn = { ...returning, lastLogin: '2026-03-09T08:00:00.000Z', signedInAt: '2026-03-09T08:00:00.000Z' };
+    expect(profileLanguageOfNewSignIn(nextSignIn, localStorage)).toBe('fr');
   });
 
   it("names none on an account's first sign-in, signed out or never signed in", () => {

@@ -2,23 +2,28 @@ import type { Language } from '../../../contract/enums';
 import type { User } from '../../../contract/schemas/user';
 import { toSupportedLanguage } from '../../i18n/languages';
 
-/** Local-storage key: the sign-in (user id and its lastLogin) whose profile language was already applied. */
+/** Local-storage key: the sign-in (user id and when this browser's session began) whose profile language was applied. */
 export const PROFILE_LANGUAGE_APPLIED_KEY = 'lendloop.profileLanguageAppliedFor';
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
+type SignedInUser = Pick<User, 'id' | 'language' | 'createdAt' | 'lastLogin' | 'signedInAt'>;
 
 /**
- * The profile language when this page load is the first after a sign-in
- * (spec §4), else null. It claims the sign-in: asked again (the next load,
- * or once more on this one), it answers null.
+ * The profile language when this page load is the first after this
+ * browser's sign-in (spec §4), else null. It claims the sign-in: asked again
+ * (the next load, or once more on this one), it answers null.
  *
- * It applies once per sign-in, on the first page load after it (a sign-in
- * ends with a full page load): the profile language is the person's choice
- * on every device they sign in on. Afterwards the language menu in the
- * header may switch the interface for this browser only (it does not write
- * the profile, which needs a phone number); applying the profile language on
- * every load would undo that choice at the next reload. A new sign-in has a
- * new lastLogin and applies it again.
+ * It applies once per sign-in on this browser, on the first page load after
+ * it (a sign-in ends with a full page load): the profile language is the
+ * person's choice on every device they sign in on. Afterwards the language
+ * menu in the header may switch the interface for this browser only (it
+ * does not write the profile, which needs a phone number); applying the
+ * profile language on every load would undo that choice at the next reload.
+ *
+ * The sign-in is this browser's session (`signedInAt`), not the person's
+ * `lastLogin`: that one moves with a sign-in on any device, and keyed by it,
+ * signing in on a phone switched the laptop's language at its next load,
+ * over the one chosen there (issue 33, item 12).
  *
  * Not on an account's very first sign-in (createdAt equals lastLogin): its
  * language then is what the server guessed at sign-up (the browser's
@@ -28,12 +33,9 @@ type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
  * main.tsx asks it before the translations load when the session's answer
  * came with the HTML, so the first screen loads only the language it shows.
  */
-export function profileLanguageOfNewSignIn(
-  user: Pick<User, 'id' | 'language' | 'createdAt' | 'lastLogin'> | null | undefined,
-  storage: Storage,
-): Language | null {
+export function profileLanguageOfNewSignIn(user: SignedInUser | null | undefined, storage: Storage): Language | null {
   if (!user?.lastLogin) return null;
-  const signIn = `${user.id}|${user.lastLogin}`;
+  const signIn = `${user.id}|${user.signedInAt}`;
   try {
     if (storage.getItem(PROFILE_LANGUAGE_APPLIED_KEY) === signIn) return null;
     storage.setItem(PROFILE_LANGUAGE_APPLIED_KEY, signIn);
@@ -48,7 +50,7 @@ export function profileLanguageOfNewSignIn(
  * in their profile (profileLanguageOfNewSignIn), or null to leave it as it is.
  */
 export function profileLanguageToApply(
-  user: Pick<User, 'id' | 'language' | 'createdAt' | 'lastLogin'> | null | undefined,
+  user: SignedInUser | null | undefined,
   interfaceLanguage: string | undefined,
   storage: Storage,
 ): Language | null {
