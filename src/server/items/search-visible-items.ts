@@ -38,24 +38,36 @@ const RANK_WEIGHTS = "'{0.1, 0.2, 0.4, 1.0}'::real[]";
 const RANK_SCALE = 100_000;
 
 /**
- * The search as a tsquery: the typed words ANDed, each an OR of the
- * prefixes of its lexemes. Built in SQL from array parameters (so the
- * stemming is PostgreSQL's own, and the statement text never changes). The
- * spellings are letters and digits only (search-terms.ts), so no lexeme
+ * The typed words' lexemes, each spelling stemmed once (ADR 0027, folded
+ * since migration 0026), as rows (word, stem, lexeme): built in SQL from
+ * array parameters, so the stemming is PostgreSQL's own and the statement
+ * text never changes. A stemmed spelling runs five dictionaries (0.15–0.2 ms);
+ * computed here once, the exact and the loose query below share them instead
+ * of stemming every word again for each (docs/performance.md, "Accent folding").
+ */
+function typedLexemes(alternatives: BoundAlternatives): SQL {
+  const { word, spelling, stem } = alternatives;
+  return sql`SELECT typed.word, typed.stem, lexeme
+      FROM unnest(${word}::int[], ${spelling}::text[], ${stem}::boolean[]) AS typed(word, spelling, stem)
+     CROSS JOIN LATERAL unnest(tsvector_to_array(CASE WHEN typed.stem THEN item_search_text_vector(typed.spelling)
+                                                      ELSE to_tsvector('simple'::regconfig, item_search_fold(typed.spelling)) END)) AS lexeme`;
+}
+
+/**
+ * The search as a tsquery over the `lexemes` CTE (typedLexemes): the typed
+ * words ANDed, each an OR of the prefixes of its lexemes; the exact query
+ * takes the stemmed spellings only, the loose one the typo variants too.
+ * The spellings are letters and digits only (search-terms.ts), so no lexeme
  * holds a quote; it is doubled anyway. `weights` 'AB' keeps the lexemes to
  * the item's own name and description. NULL when no word has a lexeme.
  */
-function searchQuery(alternatives: BoundAlternatives, variants: boolean, weights: '' | 'AB'): SQL {
-  const { word, spelling, stem } = alternatives;
+function searchQuery(variants: boolean, weights: '' | 'AB'): SQL {
   const prefix = `''':*${weights}'`;
   return sql`(SELECT string_agg(per_word.alternatives, ' & ')::tsquery FROM (
     SELECT '(' || string_agg(DISTINCT '''' || replace(lexeme, '''', '''''') || ${sql.raw(prefix)}, ' | ') || ')' AS alternatives
-      FROM unnest(${word}::int[], ${spelling}::text[], ${stem}::boolean[])
-           AS typed(word, spelling, stem)
-     CROSS JOIN LATERAL unnest(tsvector_to_array(CASE WHEN typed.stem THEN item_search_text_vector(typed.spelling)
-                                                      ELSE to_tsvector('simple'::regconfig, item_search_fold(typed.spelling)) END)) AS lexeme
-     WHERE typed.stem OR ${sql.raw(String(variants))}
-     GROUP BY typed.word) per_word)`;
+      FROM lexemes
+     WHERE lexemes.stem OR ${sql.raw(String(variants))}
+     GROUP BY lexemes.word) per_word)`;
 }
 
 /**
@@ -103,8 +115,8 @@ interface SearchStatement {
 }
 
 function searchPageQuery(db: DbOrTx, viewerId: Bound<string>, page: SearchStatement) {
-  const exact = searchQuery(page.alternatives, false, page.weights);
-  const loose = searchQuery(page.alternatives, true, page.weights);
+  const exact = sql`(SELECT exact FROM queries)`;
+  const loose = sql`(SELECT loose FROM queries)`;
   // Without a typo word the trigram parts are left out of the statement's
   // text, not passed a NULL: PostgreSQL would fold a NULL away in a custom
   // plan only, find that cheaper than the generic plan of the prepared
@@ -122,7 +134,10 @@ function searchPageQuery(db: DbOrTx, viewerId: Bound<string>, page: SearchStatem
   // about 3 %), so only documents shared with the viewer or their groups
   // come back. Each is ranked here, from the row the scan has just read.
   const candidates = sql`(
-    WITH access AS MATERIALIZED (SELECT ${accessQuery(viewerId)} AS query)
+    WITH access AS MATERIALIZED (SELECT ${accessQuery(viewerId)} AS query),
+         lexemes AS MATERIALIZED (${typedLexemes(page.alternatives)}),
+         queries AS MATERIALIZED (
+           SELECT ${searchQuery(false, page.weights)} AS exact, ${searchQuery(true, page.weights)} AS loose)
     SELECT candidate.item_id,
            (${sql.raw(String(RANK_SCALE))} * (
               coalesce(ts_rank(${sql.raw(RANK_WEIGHTS)}, candidate.document, ${exact}), 0)
