@@ -39,6 +39,8 @@ interface Entry {
  * `generation()` is taken before the query, and `store` refuses a row whose
  * person was invalidated since. Invalidations of other people do not
  * concern it.
+ *
+ * Kept in PostgreSQL too: auth_change_notify_user, auth_change_notify_session, auth_change_notify_everyone (drizzle/0017_auth_change_notify.sql); see docs/database-rules.md.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();

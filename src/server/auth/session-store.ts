@@ -84,6 +84,8 @@ const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLoo
  * One query for the session and its user (none when `cache` holds them); a
  * second, throttled one to record activity. The expiry rules are applied to
  * cached rows too: a cache entry never outlives its session.
+ *
+ * Kept in PostgreSQL too: auth_change_notify_user, auth_change_notify_session, auth_change_notify_everyone (drizzle/0017_auth_change_notify.sql); see docs/database-rules.md.
  */
 export async function findActiveSession(
   db: Database,

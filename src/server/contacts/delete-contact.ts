@@ -10,6 +10,8 @@ import { findContact } from './contact-query';
  * them as a contact: removing someone from your contacts means they no longer
  * see what you shared with them (group shares are unaffected). Returns the
  * linked user, whose Available Items changed, or null.
+ *
+ * Kept in PostgreSQL too: path_holds via item_contact_shares_follow_contacts, item_group_shares_follow_members, item_contact_share_fill, item_group_share_fill (drizzle/0019_share_path_holds.sql); see docs/database-rules.md.
  */
 export async function deleteContact(db: Database, actor: Actor, contactId: string): Promise<string | null> {
   const existing = await findContact(db, contactId);

@@ -8,7 +8,12 @@ import { findGroup, type GroupRow } from './group-query';
 
 const CODE_ATTEMPTS = 5;
 
-/** Creates a group; the creator becomes its admin and first member, in one transaction. */
+/**
+ * Creates a group; the creator becomes its admin and first member, in one transaction.
+ *
+ * Kept in PostgreSQL too: path_holds via item_contact_shares_follow_contacts, item_group_shares_follow_members, item_contact_share_fill, item_group_share_fill (drizzle/0019_share_path_holds.sql); see docs/database-rules.md.
+ * Kept in PostgreSQL too: member_count via groups_count_members_added, groups_count_members_removed, groups_count_members_moved (drizzle/0023_groups_member_count.sql); see docs/database-rules.md.
+ */
 export async function createGroup(
   db: Database,
   actor: Actor,

@@ -24,6 +24,8 @@ export function distanceKm(position: { latitude: Degrees; longitude: Degrees }):
  * group_members and join-request indexes; the count is the group's own
  * column, kept by a trigger: migration 0023). Callers pass the authorization
  * as `where`, and the distance (distanceKm) when the list has a position.
+ *
+ * Kept in PostgreSQL too: member_count via groups_count_members_added, groups_count_members_removed, groups_count_members_moved (drizzle/0023_groups_member_count.sql); see docs/database-rules.md.
  */
 export function selectGroups(
   db: DbOrTx,

@@ -28,6 +28,8 @@ async function personOf(db: DbOrTx, userId: string) {
 /**
  * Asks to join (spec §4 Join-group flow). A private group takes requests only
  * with its code, and answers 404 otherwise, as if it did not exist.
+ *
+ * Kept in PostgreSQL too: member_count via groups_count_members_added, groups_count_members_removed, groups_count_members_moved (drizzle/0023_groups_member_count.sql); see docs/database-rules.md.
  */
 export async function createJoinRequest(
   db: Database,
@@ -90,6 +92,8 @@ export async function listJoinRequests(db: Database, actor: Actor, groupId: stri
 /**
  * Admin approves or denies. The group row is locked first, so approvals
  * are serialised: two admins' taps racing for the last seat admit exactly one.
+ *
+ * Kept in PostgreSQL too: member_count via groups_count_members_added, groups_count_members_removed, groups_count_members_moved (drizzle/0023_groups_member_count.sql); see docs/database-rules.md.
  */
 export async function decideJoinRequest(
   db: Database,

@@ -27,6 +27,9 @@ async function lockGroup(tx: DbOrTx, actor: Actor, groupId: string): Promise<Gro
  * or a member removes themselves (leaves). Either way the person's own items
  * stop being shared with the group: sharing with a group one has left would
  * surprise them.
+ *
+ * Kept in PostgreSQL too: path_holds via item_contact_shares_follow_contacts, item_group_shares_follow_members, item_contact_share_fill, item_group_share_fill (drizzle/0019_share_path_holds.sql); see docs/database-rules.md.
+ * Kept in PostgreSQL too: member_count via groups_count_members_added, groups_count_members_removed, groups_count_members_moved (drizzle/0023_groups_member_count.sql); see docs/database-rules.md.
  */
 export async function removeMember(db: Database, actor: Actor, groupId: string, userId: string): Promise<void> {
   await db.transaction(async (tx) => {

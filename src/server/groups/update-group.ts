@@ -9,7 +9,11 @@ import { accessOf, findGroup, type GroupRow } from './group-query';
 
 const notFound = () => AppError.notFound('Group not found');
 
-/** Admin edits the group (spec §7 PUT /api/groups/{id}); the maximum never drops below the members it has. */
+/**
+ * Admin edits the group (spec §7 PUT /api/groups/{id}); the maximum never drops below the members it has.
+ *
+ * Kept in PostgreSQL too: member_count via groups_count_members_added, groups_count_members_removed, groups_count_members_moved (drizzle/0023_groups_member_count.sql); see docs/database-rules.md.
+ */
 export async function updateGroup(
   db: Database,
   actor: Actor,

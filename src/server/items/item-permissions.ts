@@ -39,7 +39,11 @@ export async function listContactPermissions(db: Database, actor: Actor, itemId:
     .orderBy(asc(contacts.name), asc(contacts.id));
 }
 
-/** Only groups the owner belongs to, with their member counts, one query. */
+/**
+ * Only groups the owner belongs to, with their member counts, one query.
+ *
+ * Kept in PostgreSQL too: member_count via groups_count_members_added, groups_count_members_removed, groups_count_members_moved (drizzle/0023_groups_member_count.sql); see docs/database-rules.md.
+ */
 export async function listGroupPermissions(db: Database, actor: Actor, itemId: string): Promise<GroupPermission[]> {
   await authorizeItem(db, actor, itemId, 'item:share');
   return db

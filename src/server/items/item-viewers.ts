@@ -9,6 +9,8 @@ import { contacts, groupMembers, itemContactPermissions, itemGroupPermissions, i
  * contact who is still the owner's contact, or a member of a shared group the
  * owner still belongs to; never across a block, docs/decisions/0018). One statement, for addressing `items_changed`
  * events; visibility-matrix tests keep it in step with `visibleToViewer`.
+ *
+ * Kept in PostgreSQL too: path_holds via item_contact_shares_follow_contacts, item_group_shares_follow_members, item_contact_share_fill, item_group_share_fill (drizzle/0019_share_path_holds.sql); see docs/database-rules.md.
  */
 export async function selectItemViewers(db: DbOrTx, itemId: string): Promise<string[]> {
   const result = await db.execute<{ user_id: string }>(sql`

@@ -27,6 +27,8 @@ import { groupMembers, itemContactPermissions, itemGroupPermissions, items, user
  * item read: docs/performance.md.) Lists use `visibleItemsPage`, the same
  * rule driven from the viewer's side. The owner is not part of this rule:
  * callers add `owner_id = viewer` where the owner's view is meant.
+ *
+ * Kept in PostgreSQL too: path_holds via item_contact_shares_follow_contacts, item_group_shares_follow_members, item_contact_share_fill, item_group_share_fill (drizzle/0019_share_path_holds.sql); see docs/database-rules.md.
  */
 export function visibleToViewer(viewerId: Bound<string>): SQL {
   return sql`((EXISTS (
@@ -92,6 +94,10 @@ export interface VisibleItemsPage {
  *
  * `where` refers to `items` and `users` by name; inside each stream those
  * names are the stream's own joined rows.
+ *
+ * Kept in PostgreSQL too: path_holds via item_contact_shares_follow_contacts, item_group_shares_follow_members, item_contact_share_fill, item_group_share_fill (drizzle/0019_share_path_holds.sql); see docs/database-rules.md.
+ * Kept in PostgreSQL too: item_created_at via item_contact_share_fill, item_group_share_fill (drizzle/0019_share_path_holds.sql) and items_shares_follow_created_at (drizzle/0006_item_share_feed_order.sql); see docs/database-rules.md.
+ * Kept in PostgreSQL too: item_owner_id via item_contact_share_fill, item_group_share_fill (drizzle/0019_share_path_holds.sql) and items_shares_follow_owner (drizzle/0018_share_item_owner.sql); see docs/database-rules.md.
  */
 export function visibleItemsPage(viewerId: Bound<string>, page: VisibleItemsPage): SQL {
   const blocked = blockedEitherWay(sql`${viewerId}::uuid`);
@@ -140,6 +146,8 @@ export function visibleItemsPage(viewerId: Bound<string>, page: VisibleItemsPage
  * The groups through which the item reached the viewer (spec §2 "shared via"):
  * shared with the group, the owner still a member (`path_holds`) and the
  * viewer one too. A correlated subquery, so a page of items costs one query.
+ *
+ * Kept in PostgreSQL too: path_holds via item_contact_shares_follow_contacts, item_group_shares_follow_members, item_contact_share_fill, item_group_share_fill (drizzle/0019_share_path_holds.sql); see docs/database-rules.md.
  */
 export function sharedViaGroupsFor(viewerId: Bound<string>): SQL<{ id: string; name: string }[]> {
   return sql<{ id: string; name: string }[]>`COALESCE((
@@ -168,6 +176,8 @@ export function sharedViaGroupsAmong(groupIds: SQL): SQL<{ id: string; name: str
  * shares whose path holds. Two ranges of the shares' primary keys per item:
  * it reads none of the owner's contacts or memberships (docs/performance.md,
  * round 3, third pass).
+ *
+ * Kept in PostgreSQL too: path_holds via item_contact_shares_follow_contacts, item_group_shares_follow_members, item_contact_share_fill, item_group_share_fill (drizzle/0019_share_path_holds.sql); see docs/database-rules.md.
  */
 export const sharedWithCount: SQL<number> = sql<number>`(
   (SELECT count(*) FROM ${itemContactPermissions} icp

@@ -44,6 +44,8 @@ const RANK_SCALE = 100_000;
  * text never changes. A stemmed spelling runs five dictionaries (0.15–0.2 ms);
  * computed here once, the exact and the loose query below share them instead
  * of stemming every word again for each (docs/performance.md, "Accent folding").
+ *
+ * Kept in PostgreSQL too: items_search_document: item_search_document, item_search_text_vector, item_search_fold (drizzle/0026_search_folds_accents.sql); see docs/database-rules.md.
  */
 function typedLexemes(alternatives: BoundAlternatives): SQL {
   const { word, spelling, stem } = alternatives;
@@ -74,6 +76,8 @@ function searchQuery(variants: boolean, weights: '' | 'AB'): SQL {
  * "Shared with one of the viewer's principals" as a tsquery over the access
  * lexemes of the search documents (ADR 0029): the viewer (a ticked
  * contact) or any of the viewer's groups.
+ *
+ * Kept in PostgreSQL too: audience via item_search_audience_refresh; item_search_access_query (drizzle/0016_search_audience.sql); see docs/database-rules.md.
  */
 function accessQuery(viewerId: Bound<string>): SQL {
   return sql`item_search_access_query(ARRAY[${viewerId}::uuid] || ARRAY(SELECT member.group_id FROM ${groupMembers} member WHERE member.user_id = ${viewerId}))`;
@@ -114,6 +118,7 @@ interface SearchStatement {
   weights: '' | 'AB';
 }
 
+// Kept in PostgreSQL too: items_search_document: item_search_document, item_search_text_vector, item_search_fold (drizzle/0026_search_folds_accents.sql); see docs/database-rules.md.
 function searchPageQuery(db: DbOrTx, viewerId: Bound<string>, page: SearchStatement) {
   const exact = sql`(SELECT exact FROM queries)`;
   const loose = sql`(SELECT loose FROM queries)`;

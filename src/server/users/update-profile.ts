@@ -9,7 +9,11 @@ import { authorize, type Actor } from '../policies';
 
 export type ProfileValues = z.output<typeof updateProfileSchema>;
 
-/** PUT /api/users/profile: the actor saves their own name, phone, email and language. */
+/**
+ * PUT /api/users/profile: the actor saves their own name, phone, email and language.
+ *
+ * Kept in PostgreSQL too: users_search_owner_name: item_search_owner_renamed (drizzle/0016_search_audience.sql); see docs/database-rules.md.
+ */
 export async function updateProfile(db: Database, actor: Actor, input: ProfileValues): Promise<UserRow> {
   authorize(actor, 'user:update', { id: actor.id });
   const { name, phone, email, language } = input;

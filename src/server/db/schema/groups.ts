@@ -38,6 +38,7 @@ export const groups = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     // Kept by a trigger on group_members (migration 0023): lists show it for every group, and
     // counting each group's members per request was a third of Discover's PostgreSQL time.
+    // Kept in PostgreSQL too: member_count via groups_count_members_added, groups_count_members_removed, groups_count_members_moved (drizzle/0023_groups_member_count.sql); see docs/database-rules.md.
     memberCount: integer('member_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

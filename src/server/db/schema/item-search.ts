@@ -14,6 +14,10 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * A table of its own rather than columns on `items`: every item read selects
  * whole `items` rows (lists, exports, lending), and none of them should carry
  * a tsvector or an array of ids.
+ *
+ * Kept in PostgreSQL too: items_search_document: item_search_document, item_search_text_vector, item_search_fold (drizzle/0026_search_folds_accents.sql); see docs/database-rules.md.
+ * Kept in PostgreSQL too: audience via item_search_audience_refresh; item_search_access_query (drizzle/0016_search_audience.sql); see docs/database-rules.md.
+ * Kept in PostgreSQL too: users_search_owner_name: item_search_owner_renamed (drizzle/0016_search_audience.sql); see docs/database-rules.md.
  */
 export const itemSearchDocuments = pgTable(
   'item_search_documents',

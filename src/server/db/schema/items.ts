@@ -97,12 +97,16 @@ export const photoBlobs = pgTable('photo_blobs', {
  * (drizzle/0006_item_share_feed_order.sql): Available Items reads a viewer's
  * shares already in the list's newest-first order (item-visibility.ts,
  * `visibleItemsPage`). Inserts leave it out; the trigger fills it.
+ *
+ * Kept in PostgreSQL too: item_created_at via item_contact_share_fill, item_group_share_fill (drizzle/0019_share_path_holds.sql) and items_shares_follow_created_at (drizzle/0006_item_share_feed_order.sql); see docs/database-rules.md.
  */
 const itemCreatedAt = () => timestamp('item_created_at', { withTimezone: true });
 /**
  * The item's owner, copied the same way (drizzle/0018): the page's check that
  * the owner still reaches the viewer through this share needs no read of
  * `items`. No foreign key: it follows items.owner_id by trigger.
+ *
+ * Kept in PostgreSQL too: item_owner_id via item_contact_share_fill, item_group_share_fill (drizzle/0019_share_path_holds.sql) and items_shares_follow_owner (drizzle/0018_share_item_owner.sql); see docs/database-rules.md.
  */
 const itemOwnerId = () => uuid('item_owner_id');
 /**
@@ -112,6 +116,8 @@ const itemOwnerId = () => uuid('item_owner_id');
  * Kept by triggers on the shares, `contacts` and `group_members`, so the
  * visibility rule reads one row per share instead of probing the owner's
  * contact entry or membership (item-visibility.ts).
+ *
+ * Kept in PostgreSQL too: path_holds via item_contact_shares_follow_contacts, item_group_shares_follow_members, item_contact_share_fill, item_group_share_fill (drizzle/0019_share_path_holds.sql); see docs/database-rules.md.
  */
 const pathHolds = () => boolean('path_holds').notNull().default(false);
 

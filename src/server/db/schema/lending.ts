@@ -15,6 +15,8 @@ import { users } from './users';
  * recorded after the fact (`origin` recorded) may have no registered
  * borrower: then `requester_id` is NULL and `borrower_name` (and, while the
  * address-book entry exists, `borrower_contact_id`) say who has it.
+ *
+ * Kept in PostgreSQL too: items_keep_name_in_loans: lending_requests_keep_item_name (drizzle/0014_loan_history.sql); see docs/database-rules.md.
  */
 export const lendingRequests = pgTable(
   'lending_requests',
