@@ -6,7 +6,9 @@ import type { LiveEventBus, LiveEventDelivery } from '../events/live-event-bus';
 import { AppError } from '../http/app-error';
 import { lendingStepMessage } from '../lending/lending-messages';
 import { withParties } from '../lending/request-parties';
-import { announceMessages, announceUnreadCount, insertMessages } from '../messages/post-message';
+import { announceMessages } from '../message-writer/announce-messages';
+import { writeMessages } from '../message-writer/write-messages';
+import { announceUnreadCount } from '../messages/announce-unread-count';
 import { authorize, type Actor } from '../policies';
 
 /**
@@ -98,7 +100,7 @@ export async function blockUser(
       tx,
       [...declined, ...withdrawn].map((request) => request.itemId),
     );
-    const posted = await insertMessages(tx, [
+    const posted = await writeMessages(tx, [
       ...declined.map((request) => stepMessage('decline', request, names)),
       ...withdrawn.map((request) => stepMessage('withdraw', request, names)),
     ]);

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { userBlocks } from '../db/schema';
 import { announceAfterCommit, backgroundAnnounceLog, type AnnounceLog } from '../events/announce-after-commit';
 import type { LiveEventBus } from '../events/live-event-bus';
-import { announceUnreadCount } from '../messages/post-message';
+import { announceUnreadCount } from '../messages/announce-unread-count';
 import { authorize, type Actor } from '../policies';
 
 /**

@@ -20,7 +20,8 @@ import {
 import { announceAfterCommit, type AnnounceLog } from '../events/announce-after-commit';
 import type { LiveEventBus, LiveEventDelivery } from '../events/live-event-bus';
 import { AppError } from '../http/app-error';
-import { announceMessages, insertMessages, type NewMessage, type PostedMessage } from '../messages/post-message';
+import { announceMessages } from '../message-writer/announce-messages';
+import { writeMessages, type NewMessage, type PostedMessage } from '../message-writer/write-messages';
 import { authorize, type Actor } from '../policies';
 import { insertStandIn } from './deleted-account';
 
@@ -93,7 +94,7 @@ export async function deleteAccount(db: Database, actor: Actor, userId: string):
     const changedRequests = await endOwnRequests(tx, userId, standIn.id, now, notices);
     changedRequests.push(...(await noticeRequestsOnOwnItems(tx, userId, standIn.id, notices)));
     await moveMessages(tx, userId, standIn.id);
-    const posted = await insertMessages(tx, notices);
+    const posted = await writeMessages(tx, notices);
     await handOverGroups(tx, userId, now);
     await tx
       .update(contacts)

@@ -5,7 +5,8 @@ import { announceAfterCommit, type AnnounceLog } from '../events/announce-after-
 import type { LiveEventBus, LiveEventDelivery } from '../events/live-event-bus';
 import { AppError } from '../http/app-error';
 import { withParties } from '../lending/request-parties';
-import { announceMessages, insertMessages, type PostedMessage } from '../messages/post-message';
+import { announceMessages } from '../message-writer/announce-messages';
+import { writeMessages, type PostedMessage } from '../message-writer/write-messages';
 import type { Actor } from '../policies';
 import { authorizeItem } from './item-access';
 import { selectItemViewers } from './item-viewers';
@@ -38,6 +39,8 @@ export function itemDeletedText(itemName: string): string {
  * item's name; messages keep their text and lose the link. Whoever
  * had a pending or accepted request is told by a system message, written in
  * the same transaction, so no request vanishes without a word.
+ *
+ * Kept in PostgreSQL too: a loan keeps its item's name via items_keep_name_in_loans (drizzle/0014_loan_history.sql); see docs/database-rules.md.
  */
 export async function deleteItem(db: Database, actor: Actor, itemId: string): Promise<ItemDeletion> {
   return db.transaction(async (tx) => {
@@ -49,7 +52,7 @@ export async function deleteItem(db: Database, actor: Actor, itemId: string): Pr
       .where(and(eq(lendingRequests.itemId, itemId), inArray(lendingRequests.status, ['pending', 'accepted'])))
       .then((rows) => rows.map(withParties));
     const viewerIds = await selectItemViewers(tx, itemId);
-    const posted = await insertMessages(
+    const posted = await writeMessages(
       tx,
       closedRequests.map((request) => ({
         senderId: item.ownerId,

@@ -1,7 +1,8 @@
 import type { Database } from '../db/client';
 import { announceAfterCommit, type AnnounceLog } from '../events/announce-after-commit';
 import type { LiveEventBus } from '../events/live-event-bus';
-import { announceMessages, type PostedMessage } from '../messages/post-message';
+import { announceMessages } from '../message-writer/announce-messages';
+import type { PostedMessage } from '../message-writer/write-messages';
 
 /** What one committed lending step changed, for the live streams of its two people. */
 export interface LendingChange {

@@ -46,7 +46,7 @@ describe('POST /api/lending-requests: the answer', () => {
 
 describe('asking to borrow', () => {
   // The item locked, the checks' facts, then the request with its message and the owner's notification
-  // in one statement (insert-message-notifying.ts), inside BEGIN and COMMIT: docs/performance.md, round 3.
+  // in one statement (message-writer/write-messages.ts), inside BEGIN and COMMIT: docs/performance.md, round 3.
   it('runs five statements, its notification included', async () => {
     const { requester, item } = await lendingParties(t);
     const before = t.database.queryCount();

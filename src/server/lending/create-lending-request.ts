@@ -11,7 +11,7 @@ import { tableRow } from '../db/table-row';
 import { lendingRequests, users } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { authorizeItem } from '../items/item-access';
-import { insertMessageNotifyingAlong } from '../messages/insert-message-notifying';
+import { writeMessageAlong } from '../message-writer/write-messages';
 import { can, type Actor } from '../policies';
 import type { LendingChange } from './announce-lending-change';
 import type { LendingRequestRow } from './lending-query';
@@ -90,7 +90,7 @@ export async function createLendingRequest(
     }
 
     // The request, the owner's system message and its notification: one statement
-    // (insert-message-notifying.ts). The request's id is chosen here so that the message can name it.
+    // (message-writer/write-messages.ts). The request's id is chosen here so that the message can name it.
     const requestId = randomUUID();
     // Built by drizzle for its SQL only (never run by itself): a CTE of the message's statement.
     const insertRequest = tx
@@ -115,7 +115,7 @@ export async function createLendingRequest(
       message: input.message,
     });
     const written = await mappingLendingConflicts(() =>
-      insertMessageNotifyingAlong(tx, insertRequest.getSQL(), stepMessage),
+      writeMessageAlong(tx, insertRequest.getSQL(), stepMessage),
     );
     const created = tableRow(lendingRequests, written.along);
     const posted = [written.message];

@@ -1,10 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { LENDING_ACTION_ACTOR, type LendingAction } from '../../contract/schemas/lending';
 import type { SystemEvent } from '../../contract/schemas/messages';
-import type { DbOrTx } from '../db/client';
-import { messages } from '../db/schema';
-import type { OneMessage } from '../messages/insert-message-notifying';
-import type { NewMessage, PostedMessage } from '../messages/post-message';
+import type { NewMessage } from '../message-writer/write-messages';
 
 const EVENT_OF: Record<LendingAction, SystemEvent> = {
   create: 'request_created',
@@ -61,31 +57,20 @@ export function lendingStepMessage(context: StepContext): NewMessage {
 }
 
 /**
- * The step's message as `insertMessageNotifying` writes it with its
- * notification: the notification names the request's item.
+ * The step's message with the item its notification names: the request's
+ * item, known here, so the statement need not read it (for a new request it
+ * could not: the request is written in the same statement).
  */
-export function lendingStepMessageNotifying(context: StepContext): OneMessage {
-  // Field by field: a field OneMessage does not take (systemItemName, networkRequestId) must not vanish in a spread.
-  const { senderId, receiverId, content, messageType, systemEvent, lendingRequestId, ...rest } =
-    lendingStepMessage(context);
-  if (Object.values(rest).some((value) => value !== undefined && value !== null)) {
-    throw new Error('A lending step message with fields the one-statement insert does not write');
-  }
-  return { senderId, receiverId, content, messageType, systemEvent, lendingRequestId, itemName: context.itemName };
+export function lendingStepMessageNotifying(context: StepContext): NewMessage {
+  return { ...lendingStepMessage(context), itemName: context.itemName };
 }
 
 /**
- * The owner's optional answer to an accept or decline, as their own message
- * right after the system message. `clock_timestamp()` rather than the
- * transaction's `now()`, which the system message already carries: threads
- * sort by time, and the answer must not come first.
+ * A person's own words that come with a step's system message (the owner's
+ * answer to an accept or decline, the borrower's reason for an extension),
+ * written with it in one writeMessages call, right after it. Quiet: the
+ * system message's notification tells the other person already.
  */
-export async function insertOwnerResponse(
-  tx: DbOrTx,
-  message: { senderId: string; receiverId: string; content: string },
-): Promise<PostedMessage[]> {
-  return tx
-    .insert(messages)
-    .values({ ...message, messageType: 'user', createdAt: sql`clock_timestamp()` })
-    .returning({ id: messages.id, senderId: messages.senderId, receiverId: messages.receiverId });
+export function noteWithStep(message: { senderId: string; receiverId: string; content: string }): NewMessage {
+  return { ...message, messageType: 'user', quiet: true };
 }

@@ -232,7 +232,7 @@ describe('a whole loan, step by step', () => {
 
 describe('statements per step', () => {
   // BEGIN; the request's item id; the item and the request locked; the request's update; the step's
-  // message with the other person's notification in one statement (insert-message-notifying.ts); COMMIT.
+  // message with the other person's notification in one statement (message-writer/write-messages.ts); COMMIT.
   it('declining runs seven, its notification included', async () => {
     const { owner, requester, item } = await lendingParties(t);
     const request = await createLendingRequest(t.db, item, requester);

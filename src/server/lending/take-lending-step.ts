@@ -4,13 +4,12 @@ import type { Database, DbOrTx } from '../db/client';
 import { items, lendingRequests } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { visibleToViewer } from '../items/item-visibility';
-import { insertMessageNotifying } from '../messages/insert-message-notifying';
-import type { PostedMessage } from '../messages/post-message';
+import { writeMessages, type PostedMessage } from '../message-writer/write-messages';
 import { syncLoanReminder } from '../loans/sync-loan-reminder';
 import { authorize, type Actor } from '../policies';
 import type { LendingChange } from './announce-lending-change';
 import { mappingLendingConflicts, refusalError } from './lending-errors';
-import { insertOwnerResponse, lendingStepMessageNotifying } from './lending-messages';
+import { lendingStepMessageNotifying, noteWithStep } from './lending-messages';
 import { decideLendingStep } from './lending-state-machine';
 
 /** Every step after creation: the owner's four and the requester's withdraw. */
@@ -121,13 +120,14 @@ export async function applyLendingStep(
   if (requesterId === null) {
     return { requestId: request.id, itemId: item.id, requesterId, ownerId: request.ownerId, posted: [] };
   }
-  // The step's message and its notification to the other person: one statement (insert-message-notifying.ts).
+  // The step's message, the owner's note if any, and the notification to the other person: one statement
+  // (message-writer/write-messages.ts).
   const step = { action, requestId: request.id, requesterId, ownerId: request.ownerId, itemName: item.name };
-  const posted: PostedMessage[] = [await insertMessageNotifying(tx, lendingStepMessageNotifying(step))];
-  if (decides && ownerResponse) {
-    const answer = { senderId: request.ownerId, receiverId: requesterId, content: ownerResponse };
-    posted.push(...(await insertOwnerResponse(tx, answer)));
-  }
+  const answer = decides && ownerResponse ? { senderId: request.ownerId, receiverId: requesterId, content: ownerResponse } : null;
+  const posted: PostedMessage[] = await writeMessages(tx, [
+    lendingStepMessageNotifying(step),
+    ...(answer ? [noteWithStep(answer)] : []),
+  ]);
   return { requestId: request.id, itemId: item.id, requesterId, ownerId: request.ownerId, posted };
 }
 

@@ -3,8 +3,8 @@ import { isBlockBetween } from '../blocks/block-sql';
 import type { Database } from '../db/client';
 import { lendingRequests, loanExtensionRequests } from '../db/schema';
 import { AppError } from '../http/app-error';
-import { insertOwnerResponse } from '../lending/lending-messages';
-import { insertMessages, type PostedMessage } from '../messages/post-message';
+import { noteWithStep } from '../lending/lending-messages';
+import { writeMessages, type PostedMessage } from '../message-writer/write-messages';
 import { authorize, type Actor } from '../policies';
 import { extensionStepMessage } from './extension-messages';
 import { lockLoan } from './lock-loan';
@@ -63,7 +63,8 @@ export async function answerExtension(
         expectedReturnDate: open.requestedUntil,
       });
     }
-    const posted: PostedMessage[] = await insertMessages(tx, [
+    const blocked = await isBlockBetween(tx, loan.requesterId, loan.ownerId);
+    const posted: PostedMessage[] = await writeMessages(tx, [
       extensionStepMessage({
         event: answer === 'accept' ? 'extension_accepted' : 'extension_declined',
         lendingRequestId: loan.id,
@@ -72,13 +73,10 @@ export async function answerExtension(
         itemName: item.name,
         requestedUntil: open.requestedUntil,
       }),
+      ...(response && !blocked
+        ? [noteWithStep({ senderId: actor.id, receiverId: loan.requesterId, content: response })]
+        : []),
     ]);
-    const blocked = await isBlockBetween(tx, loan.requesterId, loan.ownerId);
-    if (response && !blocked) {
-      posted.push(
-        ...(await insertOwnerResponse(tx, { senderId: actor.id, receiverId: loan.requesterId, content: response })),
-      );
-    }
     return {
       extension: blocked ? { ...extension, message: null } : extension,
       change: { requestId: loan.id, itemId: item.id, requesterId: loan.requesterId, ownerId: loan.ownerId, posted },

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { items, lendingRequests } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { refusalError } from '../lending/lending-errors';
-import { insertMessages } from '../messages/post-message';
+import { writeMessages } from '../message-writer/write-messages';
 import { authorize, type Actor } from '../policies';
 import type { RecordedLoanChange } from './record-loan';
 import { loanDisputedMessage } from './recorded-loan-messages';
@@ -67,7 +67,7 @@ export async function disputeLoan(db: Database, actor: Actor, loanId: string): P
       status: 'disputed',
       expectedReturnDate: loan.expectedReturnDate,
     });
-    const posted = await insertMessages(tx, [
+    const posted = await writeMessages(tx, [
       loanDisputedMessage({ loanId: loan.id, ownerId: loan.ownerId, borrowerId, itemName: item.name }),
     ]);
     return {

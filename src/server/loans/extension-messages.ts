@@ -1,5 +1,5 @@
 import type { SystemEvent } from '../../contract/schemas/messages';
-import type { NewMessage } from '../messages/post-message';
+import type { NewMessage } from '../message-writer/write-messages';
 
 export type ExtensionEvent = Extract<SystemEvent, 'extension_requested' | 'extension_accepted' | 'extension_declined'>;
 
@@ -25,7 +25,7 @@ export interface ExtensionMessageContext {
 /**
  * The system message of an extension step, in the loan's conversation: the
  * borrower's request goes to the owner, the owner's answer to the borrower.
- * It goes through insertMessages like every lending step, so the live
+ * It goes through writeMessages like every lending step, so the live
  * events and the notification hook see it.
  */
 export function extensionStepMessage(context: ExtensionMessageContext): NewMessage {

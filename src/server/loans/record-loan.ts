@@ -8,7 +8,7 @@ import { authorizeItem } from '../items/item-access';
 import type { LendingChange } from '../lending/announce-lending-change';
 import { mappingLendingConflicts } from '../lending/lending-errors';
 import { findPartner } from '../messages/messaging-relationship';
-import { insertMessages } from '../messages/post-message';
+import { writeMessages } from '../message-writer/write-messages';
 import { can, type Actor } from '../policies';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit';
 import { messageSendLimit } from '../rate-limits/message-send-limit';
@@ -103,7 +103,7 @@ export async function recordLoan(
     const posted =
       requesterId === null
         ? []
-        : await insertMessages(tx, [
+        : await writeMessages(tx, [
             loanRecordedMessage({ loanId: loan.id, ownerId: actor.id, borrowerId: requesterId, itemName: item.name }),
           ]);
     return { requestId: loan.id, itemId: item.id, requesterId, ownerId: actor.id, posted, itemStatusChanged: ongoing };

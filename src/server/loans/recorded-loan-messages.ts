@@ -1,4 +1,4 @@
-import type { NewMessage } from '../messages/post-message';
+import type { NewMessage } from '../message-writer/write-messages';
 
 interface RecordedLoanContext {
   loanId: string;

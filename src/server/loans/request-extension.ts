@@ -6,8 +6,8 @@ import type { Database } from '../db/client';
 import { loanExtensionRequests } from '../db/schema';
 import { AppError } from '../http/app-error';
 import type { LendingChange } from '../lending/announce-lending-change';
-import { insertOwnerResponse } from '../lending/lending-messages';
-import { insertMessages, type PostedMessage } from '../messages/post-message';
+import { noteWithStep } from '../lending/lending-messages';
+import { writeMessages, type PostedMessage } from '../message-writer/write-messages';
 import { authorize, type Actor } from '../policies';
 import { extensionStepMessage } from './extension-messages';
 import { lockLoan } from './lock-loan';
@@ -72,7 +72,7 @@ export async function requestExtension(
       .values({ lendingRequestId: loan.id, requesterId: actor.id, requestedUntil, message })
       .returning();
     if (!extension) throw new Error('The extension row was not written');
-    const posted: PostedMessage[] = await insertMessages(tx, [
+    const posted: PostedMessage[] = await writeMessages(tx, [
       extensionStepMessage({
         event: 'extension_requested',
         lendingRequestId: loan.id,
@@ -81,12 +81,8 @@ export async function requestExtension(
         itemName: item.name,
         requestedUntil,
       }),
+      ...(message ? [noteWithStep({ senderId: actor.id, receiverId: loan.ownerId, content: message })] : []),
     ]);
-    if (message) {
-      posted.push(
-        ...(await insertOwnerResponse(tx, { senderId: actor.id, receiverId: loan.ownerId, content: message })),
-      );
-    }
     return {
       extension,
       change: { requestId: loan.id, itemId: item.id, requesterId: loan.requesterId, ownerId: loan.ownerId, posted },

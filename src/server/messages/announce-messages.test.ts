@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMutualContacts, createUser } from '../../../tests/support/factories';
 import { useRecordingBusApp } from '../../../tests/support/live';
-import { announceMessages, insertMessages } from './post-message';
+import { announceMessages } from '../message-writer/announce-messages';
+import { writeMessages } from '../message-writer/write-messages';
 
 /*
  * Announcing messages costs the same whatever the audience: one grouped
@@ -69,11 +70,11 @@ describe('announceMessages', () => {
     const bob = await createUser(live.database.db);
     const carol = await createUser(live.database.db);
     // Carol already has two unread messages from Bob; Alice has none.
-    await insertMessages(live.database.db, [
+    await writeMessages(live.database.db, [
       { senderId: bob.id, receiverId: carol.id, content: 'one', messageType: 'user' },
       { senderId: bob.id, receiverId: carol.id, content: 'two', messageType: 'user' },
     ]);
-    const posted = await insertMessages(live.database.db, [
+    const posted = await writeMessages(live.database.db, [
       { senderId: bob.id, receiverId: alice.id, content: 'hi Alice', messageType: 'user' },
       { senderId: bob.id, receiverId: carol.id, content: 'hi Carol', messageType: 'user' },
       { senderId: alice.id, receiverId: bob.id, content: 'hi Bob', messageType: 'user' },

@@ -2,7 +2,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { messages } from '../db/schema';
 import type { Actor } from '../policies';
-import { unreadCounted } from './unread-counted';
+import { unreadCounted } from '../message-writer/unread-counted';
 
 /**
  * GET /api/messages/unread-count: the actor's unread messages for the header

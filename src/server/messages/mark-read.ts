@@ -4,7 +4,7 @@ import { messages } from '../db/schema';
 import { announceAfterCommit, backgroundAnnounceLog, type AnnounceLog } from '../events/announce-after-commit';
 import type { LiveEventBus } from '../events/live-event-bus';
 import type { Actor } from '../policies';
-import { announceUnreadCount } from './post-message';
+import { announceUnreadCount } from './announce-unread-count';
 
 /**
  * PUT /api/messages/read/{userId}/{partnerId}: everything the partner sent

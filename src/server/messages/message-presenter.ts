@@ -1,7 +1,7 @@
 import type { ConversationSummary, Message, Thread } from '../../contract/schemas/messages';
 import type { ConversationRow } from './list-conversations';
 import type { ThreadWithPartner } from './get-thread';
-import type { StoredMessage } from './post-message';
+import type { StoredMessage } from '../message-writer/write-messages';
 
 /** Spec §3 Conversation summary: one row of the actor's conversation list. */
 export function presentConversation(row: ConversationRow): ConversationSummary {

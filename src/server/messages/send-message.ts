@@ -8,8 +8,8 @@ import { countUse, refuseBeyondLimit } from '../rate-limits/consume-rate-limit';
 import { messageSendLimit } from '../rate-limits/message-send-limit';
 import { findPartnerCountingUse } from './messaging-relationship';
 import { presentSentMessage } from './message-presenter';
-import { insertMessageNotifying } from './insert-message-notifying';
-import { announceMessages } from './post-message';
+import { announceMessages } from '../message-writer/announce-messages';
+import { writeMessage } from '../message-writer/write-messages';
 
 type SendMessageValues = Pick<SendMessageInput, 'receiverId'> & { content: string };
 
@@ -52,7 +52,7 @@ export async function sendMessage(
   if (!partner || !can(actor, 'message:send', partner)) throw recipientNotAllowed();
 
   // One statement: the message and its notification commit together.
-  const created = await insertMessageNotifying(db, {
+  const created = await writeMessage(db, {
     senderId: actor.id,
     receiverId: input.receiverId,
     content: input.content,

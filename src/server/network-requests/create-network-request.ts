@@ -5,7 +5,7 @@ import { networkRequests } from '../db/schema';
 import { announceAfterCommit, backgroundAnnounceLog, type AnnounceLog } from '../events/announce-after-commit';
 import type { LiveEventBus } from '../events/live-event-bus';
 import { AppError } from '../http/app-error';
-import { announceMessages } from '../messages/post-message';
+import { announceMessages } from '../message-writer/announce-messages';
 import type { Actor } from '../policies';
 import { insertNetworkRequestMatches } from './network-request-matches';
 import { insertNetworkRequestMessages } from './network-recipients';

@@ -1,9 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { blockBetween } from '../blocks/block-sql';
 import type { DbOrTx } from '../db/client';
-import { contacts, groupMembers, messages } from '../db/schema';
-import type { PostedMessage } from '../messages/post-message';
-import { notifyAboutMessages } from '../notifications/notify-messages';
+import { contacts, groupMembers } from '../db/schema';
+import { writeMessageToEach, type PostedMessage } from '../message-writer/write-messages';
 
 /**
  * The requester's network (decision 0018, amending 0010): their **mutual**
@@ -34,25 +33,23 @@ export function networkOf(requesterId: string): SQL {
 
 /**
  * Inside the caller's transaction: one network_request message from the
- * requester to each person of their network, computed and written by one
- * INSERT … SELECT, so a network of any size is one statement (a multi-row
- * VALUES list would hit PostgreSQL's 65,535 parameter limit at ~8,000
- * people). Returns what `announceMessages` needs after commit.
+ * requester to each person of their network, computed and written with
+ * their notifications in one statement (message-writer), so a network of
+ * any size is one statement. Returns what `announceMessages` needs after commit.
  */
 export async function insertNetworkRequestMessages(
   tx: DbOrTx,
   request: { id: string; requesterId: string; content: string },
 ): Promise<PostedMessage[]> {
-  const result = await tx.execute<{ id: string; sender_id: string; receiver_id: string }>(sql`
-    INSERT INTO ${messages} (sender_id, receiver_id, content, message_type, system_event, network_request_id)
-    SELECT ${request.requesterId}, network.user_id, ${request.content}, 'network_request', 'network_request', ${request.id}
-      FROM (${networkOf(request.requesterId)}) network
-    RETURNING id, sender_id, receiver_id
-  `);
-  // Everyone asked is notified in the same transaction (docs/decisions/0024), in a bounded number of statements.
-  await notifyAboutMessages(
+  return writeMessageToEach(
     tx,
-    result.rows.map((row) => row.id),
+    {
+      senderId: request.requesterId,
+      content: request.content,
+      messageType: 'network_request',
+      systemEvent: 'network_request',
+      networkRequestId: request.id,
+    },
+    networkOf(request.requesterId),
   );
-  return result.rows.map((row) => ({ id: row.id, senderId: row.sender_id, receiverId: row.receiver_id }));
 }

@@ -17,7 +17,8 @@ import { lockAddressBook } from '../contacts/address-book-lock';
 import { announceAfterCommit, backgroundAnnounceLog, type AnnounceLog } from '../events/announce-after-commit';
 import type { LiveEventBus } from '../events/live-event-bus';
 import { AppError } from '../http/app-error';
-import { announceMessages, insertMessages, type NewMessage } from '../messages/post-message';
+import { announceMessages } from '../message-writer/announce-messages';
+import { writeMessages, type NewMessage } from '../message-writer/write-messages';
 import { authorize, type Actor } from '../policies';
 
 type ResponseValues = z.output<typeof respondToNetworkRequestSchema>;
@@ -122,7 +123,7 @@ export async function respondToNetworkRequest(
       }
       outgoing.push({ ...toRequester, content: input.message, messageType: 'user' });
     }
-    const posted = await insertMessages(tx, outgoing);
+    const posted = await writeMessages(tx, outgoing);
     return { answer: { id: claimed.id, response: input.response, itemId }, posted };
   });
   const itemShared =

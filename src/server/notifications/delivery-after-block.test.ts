@@ -9,7 +9,8 @@ import { runDueJobs } from '../jobs/job-runner';
 import { queueDueDigests } from './email/digest-schedule';
 import { createEmailDigestJob } from './email/email-digest-job';
 import { createDeliverPushJob } from './push/deliver-push-job';
-import { EMAIL_DIGEST_DELAY_MS, recordNotifications } from './record-notifications';
+import { EMAIL_DIGEST_DELAY_MS } from './notification-delivery';
+import { recordNotifications } from './record-notifications';
 
 /**
  * Push and email check blocks again when they deliver (docs/decisions/0018,

@@ -6,7 +6,7 @@ import type { LendingChange } from '../lending/announce-lending-change';
 import { createLendingRequest } from '../lending/create-lending-request';
 import { decideLendingStep } from '../lending/lending-state-machine';
 import { takeLendingStep } from '../lending/take-lending-step';
-import type { PostedMessage } from '../messages/post-message';
+import type { PostedMessage } from '../message-writer/write-messages';
 import { DEMO_LENDING_REQUESTS, type DemoLendingRequest } from './demo-activity';
 import { dateInDays, datePostedMessages, daysAgo, personOf, type SeedContext } from './seed-context';
 

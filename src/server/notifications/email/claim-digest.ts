@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { messages, notifications, users } from '../../db/schema';
 import { deliverableAcrossBlocks } from '../deliverable-across-blocks';
 import { readNotificationPreferences } from '../notification-preferences';
-import { EMAIL_DIGEST_DELAY_MS } from '../record-notifications';
+import { EMAIL_DIGEST_DELAY_MS } from '../notification-delivery';
 
 export interface DigestRecipient {
   id: string;

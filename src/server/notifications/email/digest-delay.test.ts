@@ -7,7 +7,8 @@ import { queuedJobs } from '../../../../tests/support/jobs';
 import { startSmtpSink, type SmtpSink } from '../../../../tests/support/smtp-sink';
 import { notifications, pendingEmailDigests } from '../../db/schema';
 import { runDueJobs } from '../../jobs/job-runner';
-import { EMAIL_DIGEST_DELAY_MS, recordNotifications } from '../record-notifications';
+import { EMAIL_DIGEST_DELAY_MS } from '../notification-delivery';
+import { recordNotifications } from '../record-notifications';
 import { queueDueDigests } from './digest-schedule';
 import { createEmailDigestJob } from './email-digest-job';
 

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { pendingEmailDigests } from '../../db/schema';
 import { enqueueJobs } from '../../jobs/enqueue-job';
@@ -15,21 +15,6 @@ export const DUE_DIGESTS_PER_STEP = 500;
 /** The job key of a person's digest: one digest job per person at a time. */
 export function emailDigestJobKey(userId: string): string {
   return `email-digest:${userId}`;
-}
-
-/**
- * A CTE that marks these people's digests due at `dueAt` unless one is
- * already pending, which keeps its earlier time; for recordNotifications to
- * put before its insert, so recording costs no statement more.
- */
-export function scheduleDigestsCte(userIds: readonly string[], dueAt: Date): SQL {
-  const rows = sql.join(
-    userIds.map((userId) => sql`(${userId}::uuid, ${dueAt.toISOString()}::timestamptz)`),
-    sql`, `,
-  );
-  return sql`scheduled_digests AS (
-    INSERT INTO ${pendingEmailDigests} (user_id, due_at) VALUES ${rows}
-    ON CONFLICT (user_id) DO NOTHING)`;
 }
 
 /**

@@ -9,7 +9,7 @@ import { clearQueuedJobs } from '../../../../tests/support/jobs';
 import { borrowPayload, lendingParties } from '../../../../tests/support/lending';
 import { messages, notifications, pushSubscriptions, userBlocks, users } from '../../db/schema';
 import { runDueJobs } from '../../jobs/job-runner';
-import { insertMessages } from '../../messages/post-message';
+import { writeMessages } from '../../message-writer/write-messages';
 import { createDeliverPushJob } from './deliver-push-job';
 
 const logger = pino({ level: 'silent' });
@@ -215,7 +215,7 @@ describe('what is not pushed', () => {
     await t.db.insert(userBlocks).values({ blockerId: blocker.id, blockedId: ada.id });
     // Straight through insertMessages: the use cases refuse these people earlier; the hook must hold on its own.
     await t.db.transaction((tx) =>
-      insertMessages(
+      writeMessages(
         tx,
         [gone, blocker, friend].map((receiver) => ({
           senderId: ada.id,

@@ -1,72 +1,9 @@
 import { and, count, inArray, isNull } from 'drizzle-orm';
-import type { MessageType } from '../../contract/enums';
-import type { SystemEvent } from '../../contract/schemas/messages';
-import type { Database, DbOrTx } from '../db/client';
+import type { Database } from '../db/client';
 import { messages } from '../db/schema';
-import { notifyAboutMessages } from '../notifications/notify-messages';
-import { countUnreadMessages } from './count-unread-messages';
-import { unreadCounted } from './unread-counted';
 import type { LiveEventBus, LiveEventDelivery } from '../events/live-event-bus';
-
-export interface NewMessage {
-  senderId: string;
-  receiverId: string;
-  /** The English text; system messages also carry `systemEvent` so readers see their own language. */
-  content: string;
-  messageType: MessageType;
-  systemEvent?: SystemEvent | null;
-  /** The item a system message names, kept because the item may be gone when it is read (docs/decisions/0015). */
-  systemItemName?: string | null;
-  lendingRequestId?: string | null;
-  networkRequestId?: string | null;
-}
-
-export interface PostedMessage {
-  id: string;
-  senderId: string;
-  receiverId: string;
-}
-
-/** A message as insertMessages stored it: with its time, for an answer built without reading it back. */
-export interface StoredMessage extends PostedMessage {
-  createdAt: Date;
-}
-
-/**
- * Writes messages inside the caller's transaction (a request's status and its
- * system message commit together, or not at all), with their notifications
- * (docs/decisions/0024): pass a transaction, not the pool. Call
- * `announceMessages` once the transaction has committed.
- */
-export async function insertMessages(tx: DbOrTx, rows: readonly NewMessage[]): Promise<StoredMessage[]> {
-  if (rows.length === 0) return [];
-  const posted = await tx
-    .insert(messages)
-    .values(
-      rows.map((row) => ({
-        senderId: row.senderId,
-        receiverId: row.receiverId,
-        content: row.content,
-        messageType: row.messageType,
-        systemEvent: row.systemEvent ?? null,
-        systemItemName: row.systemItemName ?? null,
-        lendingRequestId: row.lendingRequestId ?? null,
-        networkRequestId: row.networkRequestId ?? null,
-      })),
-    )
-    .returning({
-      id: messages.id,
-      senderId: messages.senderId,
-      receiverId: messages.receiverId,
-      createdAt: messages.createdAt,
-    });
-  // Every message is also a notification for its receiver (push, email digest), in the same transaction.
-  await notifyAboutMessages(
-    tx,
-    posted.map((message) => message.id),
-  );
-  return posted;
-}
+import { unreadCounted } from './unread-counted';
+import type { PostedMessage } from './write-messages';
 
 /**
  * After commit: tells both people of each message that their conversation
@@ -124,9 +61,4 @@ export async function announceMessages(
     deliveries.push({ userIds, event: { type: 'unread_count', count: total } });
   }
   await bus.publishMany([...deliveries, ...alongWith]);
-}
-
-/** After a read: the reader's new unread total, for the badge on their other tabs and devices. */
-export async function announceUnreadCount(db: Database, bus: LiveEventBus, userId: string): Promise<void> {
-  await bus.publish([userId], { type: 'unread_count', count: await countUnreadMessages(db, { id: userId }) });
 }
