@@ -7,6 +7,17 @@ import { DEFAULT_NOTIFICATION_PREFERENCES } from './notification-preferences';
 export const EMAIL_DIGEST_DELAY_MS = 15 * 60_000;
 
 /**
+ * DEFAULT_NOTIFICATION_PREFERENCES as a VALUES list, built once: literals of
+ * our own enum and booleans, so no parameters to bind on every write.
+ */
+const DEFAULT_CHOICES = sql.raw(
+  `(VALUES ${NOTIFICATION_KINDS.map((kind) => {
+    const { push, email } = DEFAULT_NOTIFICATION_PREFERENCES[kind];
+    return `('${kind}'::text, ${String(push)}, ${String(email)})`;
+  }).join(', ')})`,
+);
+
+/**
  * The notification rules, written once (docs/decisions/0024, 0025, 0033):
  * CTEs that record the notifications of a preceding CTE named
  * `notification_source` and schedule their delivery, in the statement of
@@ -33,13 +44,6 @@ export const EMAIL_DIGEST_DELAY_MS = 15 * 60_000;
  *   a CTE that only selects runs only when read.
  */
 export function notificationDeliveryCtes(dueAt: Date): SQL {
-  const defaults = sql.join(
-    NOTIFICATION_KINDS.map(
-      (kind) =>
-        sql`(${kind}::text, ${DEFAULT_NOTIFICATION_PREFERENCES[kind].push}::boolean, ${DEFAULT_NOTIFICATION_PREFERENCES[kind].email}::boolean)`,
-    ),
-    sql`, `,
-  );
   return sql`notification_delivery AS MATERIALIZED (
       SELECT gen_random_uuid() AS notification_id, source.user_id, source.kind, source.event, source.payload,
              source.message_id,
@@ -47,7 +51,7 @@ export function notificationDeliveryCtes(dueAt: Date): SQL {
              coalesce(choice.email, standard.email) AS email,
              EXISTS (SELECT 1 FROM ${pushSubscriptions} device WHERE device.user_id = source.user_id) AS has_device
         FROM notification_source source
-        JOIN (VALUES ${defaults}) AS standard(kind, push, email) ON standard.kind = source.kind
+        JOIN ${DEFAULT_CHOICES} AS standard(kind, push, email) ON standard.kind = source.kind
         LEFT JOIN ${notificationPreferences} choice ON choice.user_id = source.user_id AND choice.kind = source.kind
     ), notification_recorded AS (
       INSERT INTO ${notifications} (id, user_id, kind, event, payload, message_id)
