@@ -24,8 +24,6 @@ import { groupRoutes } from './groups/routes';
 import { healthRoutes } from './health/routes';
 import { itemPermissionRoutes } from './items/permission-routes';
 import { lendingRoutes } from './lending/routes';
-import { loanRoutes } from './loans/routes';
-import { loanHistoryRoutes } from './loan-history/routes';
 import { itemRoutes } from './items/routes';
 import { createItemAnalyzer } from './item-analysis/create-item-analyzer';
 import { itemAnalysisRoutes } from './item-analysis/routes';
@@ -150,8 +148,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(itemAnalysisRoutes, { db, analyzer: createItemAnalyzer(config.itemAnalysis) });
   await app.register(barcodeItemRoutes, { db, isbnLookup: createConfiguredIsbnLookup(config) });
   await app.register(lendingRoutes, { db, timeZone: config.reminders.timeZone });
-  await app.register(loanRoutes, { db });
-  await app.register(loanHistoryRoutes, { db });
   await app.register(geocodingRoutes, { db, geocoder: deps.geocoder ?? defaultGeocoder(config) });
   await app.register(unreadCountRoute, { db });
   await app.register(messageRoutes, { db });

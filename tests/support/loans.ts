@@ -5,7 +5,7 @@ import type { TestApp } from './app';
 import { borrowPayload, inDays, lendingParties } from './lending';
 import { notifications } from '../../src/server/db/schema';
 import { runDueJobs, type JobHandlers } from '../../src/server/jobs/job-runner';
-import { createLoanReminderJob } from '../../src/server/loans/loan-reminder-job';
+import { createLoanReminderJob } from '../../src/server/lending/reminders/loan-reminder-job';
 
 /*
  * Test support for the loan tests (imported only by *.test.ts): a loan

@@ -6,7 +6,7 @@ import { SharedItemActions } from './shared-item-actions';
 /**
  * The lending feature's actions on the items feature's cards (spec §2), with
  * a Message link to the owner on shared items (shared-item-actions.tsx), and
- * the loan-history feature's menu on the owner's (issue 19), joined here
+ * the lending feature's loan menu on the owner's (issue 19), joined here
  * because features do not import each other. One constant, so the memoised
  * cards keep equal props.
  */

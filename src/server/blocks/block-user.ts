@@ -4,8 +4,8 @@ import { itemContactPermissions, items, lendingRequests, userBlocks, users } fro
 import { announceAfterCommit, backgroundAnnounceLog, type AnnounceLog } from '../events/announce-after-commit';
 import type { LiveEventBus, LiveEventDelivery } from '../events/live-event-bus';
 import { AppError } from '../http/app-error';
-import { lendingStepMessage } from '../lending/lending-messages';
-import { withParties } from '../lending/request-parties';
+import { lendingStepMessage } from '../lending/requests/lending-messages';
+import { withParties } from '../lending/requests/request-parties';
 import { announceMessages } from '../message-writer/announce-messages';
 import { writeMessages } from '../message-writer/write-messages';
 import { announceUnreadCount } from '../messages/announce-unread-count';

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
 import type { Database } from '../db/client';
-import { createLoanReminderJob } from '../loans/loan-reminder-job';
+import { createLoanReminderJob } from '../lending/reminders/loan-reminder-job';
 import { queueDueDigests } from '../notifications/email/digest-schedule';
 import { createEmailDigestJob } from '../notifications/email/email-digest-job';
 import { createDeliverPushJob } from '../notifications/push/deliver-push-job';

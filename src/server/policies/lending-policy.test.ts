@@ -5,8 +5,8 @@ import { lendingRoleOf } from './lending-policy';
 
 /**
  * Who may take a lending step; what the step does to the request's status is
- * the state machine's table (lending/lending-state-machine.test.ts).
- * lending/lending-steps.test.ts checks the answers through the HTTP routes.
+ * the state machine's table (lending/requests/lending-state-machine.test.ts).
+ * lending/requests/lending-steps.test.ts checks the answers through the HTTP routes.
  */
 describe('lending policy rules', () => {
   const request = { requesterId: 'bob', ownerId: 'alice' };

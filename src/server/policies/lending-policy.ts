@@ -21,7 +21,7 @@ export function lendingRoleOf(actorId: string, parties: LendingRequestAccess): L
  * it exists (callers answer 404 to anyone else); each step belongs to one of
  * them, as the contract's LENDING_ACTION_ACTOR says. This is the one place
  * that decides who may take a step; whether the request's status allows it
- * is the state machine's business (lending/lending-state-machine.ts, 409),
+ * is the state machine's business (lending/requests/lending-state-machine.ts, 409),
  * not authorization. Asking to borrow needs `item:read` (item-policy.ts): the
  * item is shared with the requester; for `create` the subject is the request
  * the actor would make, so the item's owner is refused here.

@@ -6,7 +6,7 @@ import { resolveInvitation } from '../contacts/invitation-link';
 import type { Database, DbOrTx } from '../db/client';
 import { contacts, users } from '../db/schema';
 import { AppError } from '../http/app-error';
-import { linkRecordedLoans } from '../loans/link-recorded-loans';
+import { linkRecordedLoans } from '../lending/loans/link-recorded-loans';
 import type { Actor } from '../policies';
 
 const invalid = () => new AppError('invite_link_invalid', 'Invite link invalid or corrupted');

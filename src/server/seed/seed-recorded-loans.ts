@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { recordLoanSchema, type LoanBorrower } from '../../contract/schemas/loan-history';
 import { contacts, lendingRequests } from '../db/schema';
-import { disputeLoan } from '../loans/dispute-loan';
-import { recordLoan } from '../loans/record-loan';
+import { disputeLoan } from '../lending/loans/dispute-loan';
+import { recordLoan } from '../lending/loans/record-loan';
 import { DEMO_RECORDED_LOANS, type DemoRecordedLoan } from './demo-activity';
 import { dateInDays, datePostedMessages, daysAgo, personOf, type SeedContext } from './seed-context';
 

@@ -3,7 +3,7 @@ import type { Contact } from '../../../contract/schemas/contact';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { BlockContactButton } from '../../features/blocks/components/block-contact-button';
 import { ContactsView } from '../../features/contacts/components/contacts-view';
-import { ContactLoansButton } from '../../features/loan-history/components/contact-loans-button';
+import { ContactLoansButton } from '../../features/lending/components/contact-loans-button';
 import { MessagePersonLink } from '../../features/messages/components/message-person-link';
 
 /**

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { useAuthUser } from '../../lib/auth/get-auth-user';
 import { BlockedPeopleList } from '../../features/blocks/components/blocked-people-list';
-import { ProfileLoanCounts } from '../../features/loan-history/components/profile-loan-counts';
+import { ProfileLoanCounts } from '../../features/lending/components/profile-loan-counts';
 import { NotificationSettings } from '../../features/notifications/components/notification-settings';
 import { ProfileView } from '../../features/profile/components/profile-view';
 

@@ -17,6 +17,6 @@ export interface ItemCardLending {
   }>;
   HandOverAction: ComponentType<{ request: LendingRequest }>;
   ReturnItemAction: ComponentType<{ item: OwnItem; request: LendingRequest | undefined }>;
-  /** The owner's loan menu (issue 19: record a loan, lending history), from the loan-history feature. */
+  /** The owner's loan menu (issue 19: record a loan, lending history), from the lending feature. */
   LoanMenu?: ComponentType<{ item: OwnItem }>;
 }
