@@ -38,6 +38,41 @@ const clientBoundaries = [
   },
 ];
 
+/**
+ * Server layering (ARCHITECTURE.md, "Server layers"; issue 34): each layer
+ * imports only from the layers below it, never from the composition root
+ * (the files directly in src/server: app.ts, main.ts, server-parts.ts,
+ * job-handlers.ts, fastify-types.ts), which wires everything. Product
+ * features are every other folder, read from disk, so a new folder starts
+ * as a feature; features may use each other but never in a circle
+ * (tests/unit/server-layers.test.ts), and no module imports one that imports
+ * it back (import-x/no-cycle).
+ */
+const SERVER = './src/server';
+const serverEntries = readdirSync(new URL('./src/server', import.meta.url), { withFileTypes: true });
+const SERVER_ROOT_FILES = serverEntries.filter((entry) => entry.isFile()).map((entry) => `${SERVER}/${entry.name}`);
+export const SERVER_LAYERS = [
+  // Storage, configuration and what talks to the outside: no product knowledge.
+  { name: 'foundation', folders: ['config', 'dates', 'db', 'i18n', 'outbound'] },
+  // The web server's plumbing and the shared machinery every feature may use.
+  { name: 'platform', folders: ['http', 'rate-limits', 'jobs', 'events', 'relations'] },
+  // Cross-cutting services: who is signed in, who may do what, how people are told.
+  { name: 'services', folders: ['auth', 'policies', 'notifications', 'message-writer'] },
+];
+const layeredFolders = SERVER_LAYERS.flatMap((layer) => layer.folders);
+const serverFeatures = serverEntries
+  .filter((entry) => entry.isDirectory() && !layeredFolders.includes(entry.name))
+  .map((entry) => entry.name);
+const serverLayers = [...SERVER_LAYERS, { name: 'features', folders: serverFeatures }];
+const serverBoundaries = serverLayers.map((layer, index) => ({
+  target: layer.folders.map((folder) => `${SERVER}/${folder}`),
+  from: [
+    ...serverLayers.slice(index + 1).flatMap((above) => above.folders.map((folder) => `${SERVER}/${folder}`)),
+    ...SERVER_ROOT_FILES,
+  ],
+  message: `The server's ${layer.name} layer imports only from the layers below it, never from the composition root (ARCHITECTURE.md, "Server layers").`,
+}));
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'drizzle', 'playwright-report', 'test-results', 'bench/results'] },
   js.configs.recommended,
@@ -88,6 +123,20 @@ export default tseslint.config(
   {
     files: ['src/client/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverBoundaries }],
+      'import-x/no-cycle': 'error',
+    },
   },
   {
     files: ['src/client/**/*.{ts,tsx}', 'src/contract/**/*.ts'],

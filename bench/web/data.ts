@@ -4,7 +4,7 @@ import { asc } from 'drizzle-orm';
 import { createSession } from '../../src/server/auth/session-store';
 import { connectDatabase } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
-import { sessionCookieSettings } from '../../src/server/http/session-guard';
+import { sessionCookieSettings } from '../../src/server/http/session-cookie';
 import type { SessionCookie } from './lighthouse';
 import { root, type RunningServer } from './server';
 

@@ -12,6 +12,6 @@ export { buildApp } from './app';
 export { connectDatabase } from './db/client';
 export { runMigrations } from './db/migrate';
 export { createPostgresEventBus } from './events/postgres-event-bus';
-export { createJobHandlers } from './jobs/job-handlers';
+export { createJobHandlers } from './job-handlers';
 export { startJobRunner } from './jobs/job-runner';
 export { logMailSetup } from './notifications/email/mail-transport';

@@ -95,3 +95,52 @@ describe('server tests replace no module (no-restricted-properties)', () => {
     }
   });
 });
+
+describe('server layers (import-x/no-restricted-paths, ARCHITECTURE.md "Server layers")', () => {
+  it('refuses the foundation importing anything above it', async () => {
+    expect(
+      await ruleIds('src/server/db/boundary-probe.ts', importing('../items/item-visibility', 'visibleToViewer')),
+    ).toEqual(['import-x/no-restricted-paths']);
+    expect(await ruleIds('src/server/db/boundary-probe.ts', importing('../http/app-error', 'AppError'))).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  });
+
+  it('refuses the platform importing a service, and a service importing a feature', async () => {
+    expect(
+      await ruleIds('src/server/http/boundary-probe.ts', importing('../auth/session-store', 'findActiveSession')),
+    ).toEqual(['import-x/no-restricted-paths']);
+    expect(
+      await ruleIds(
+        'src/server/notifications/boundary-probe.ts',
+        importing('../lending/requests/lending-messages', 'lendingStepMessage'),
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('refuses a feature, or any layer, importing the composition root', async () => {
+    expect(await ruleIds('src/server/items/boundary-probe.ts', importing('../app', 'buildApp'))).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+    expect(
+      await ruleIds('src/server/auth/boundary-probe.ts', importing('../server-parts', 'createJobHandlers')),
+    ).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('lets a feature use the layers below and another feature, and the root compose them', async () => {
+    expect(
+      await ruleIds(
+        'src/server/lending/boundary-probe.ts',
+        `import { authorize } from '../policies';\nimport { AppError } from '../http/app-error';\nimport { writeMessages } from '../message-writer/write-messages';\nimport { visibleToViewer } from '../items/item-visibility';\n\nexport const used = [authorize, AppError, writeMessages, visibleToViewer];\n`,
+      ),
+    ).toEqual([]);
+    expect(await ruleIds('src/server/boundary-probe.ts', importing('./lending/routes', 'lendingRoutes'))).toEqual([]);
+  });
+
+  it('refuses a server module importing one that imports it back (import-x/no-cycle)', async () => {
+    // policies/index.ts imports policies/actor.ts; this actor imports the index back.
+    expect(await ruleIds('src/server/policies/actor.ts', importing('./index', 'authorize'))).toEqual([
+      'import-x/no-cycle',
+    ]);
+  });
+});

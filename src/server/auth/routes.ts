@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGE_COOKIE, type LoginMethod } from '../../contract/enums';
 import type { Database } from '../db/client';
-import type { SessionCookieSettings } from '../http/session-guard';
+import type { SessionCookieSettings } from '../http/session-cookie';
 import type { OidcClient, PendingLogin } from './oidc-client';
 import { createSession, destroySession, SESSION_ABSOLUTE_LIFETIME_MS } from './session-store';
 import { queryText, safeReturnTo } from './return-to';

@@ -6,7 +6,7 @@ import { LIMITS } from '../../contract/limits';
 import { replaceControlCharacters } from '../../contract/schemas/text';
 import type { Database, DbOrTx } from '../db/client';
 import { pickLanguage } from '../http/preferred-language';
-import { DELETED_ACCOUNT_ISSUER } from '../gdpr/deleted-account';
+import { DELETED_ACCOUNT_ISSUER } from './deleted-account-issuer';
 import { loginHistory, users } from '../db/schema';
 import type { UserRow } from './session-store';
 

@@ -5,7 +5,7 @@ import { announceAfterCommit, backgroundAnnounceLog, type AnnounceLog } from '..
 import type { LiveEventBus, LiveEventDelivery } from '../events/live-event-bus';
 import { AppError } from '../http/app-error';
 import { lendingStepMessage } from '../lending/requests/lending-messages';
-import { withParties } from '../lending/requests/request-parties';
+import { withParties } from '../db/request-parties';
 import { announceMessages } from '../message-writer/announce-messages';
 import { writeMessages } from '../message-writer/write-messages';
 import { announceUnreadCount } from '../messages/announce-unread-count';

@@ -1,5 +1,5 @@
 import { and, eq, isNull, not, sql } from 'drizzle-orm';
-import { blockBetween } from '../blocks/block-sql';
+import { blockBetween } from '../relations/block-sql';
 import type { ContactFormValues } from '../../contract/schemas/contact';
 import type { Database } from '../db/client';
 import { contacts, users } from '../db/schema';

@@ -30,7 +30,7 @@ import {
   userPhotos,
   users,
 } from '../db/schema';
-import { DELETED_ACCOUNT_ISSUER } from './deleted-account';
+import { DELETED_ACCOUNT_ISSUER } from '../auth/deleted-account-issuer';
 
 let t: TestApp;
 beforeAll(async () => {

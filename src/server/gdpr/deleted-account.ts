@@ -1,13 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
-
-/**
- * The issuer of anonymous stand-ins (docs/decisions/0015-account-deletion.md).
- * Not a URL: no OpenID provider can ever have it, so no sign-in finds a
- * stand-in by issuer + subject.
- */
-export const DELETED_ACCOUNT_ISSUER = 'urn:lendloop:deleted-account';
+import { DELETED_ACCOUNT_ISSUER } from '../auth/deleted-account-issuer';
 
 /** The stored name of a stand-in. Clients show their own translated label instead (`deleted` flags). */
 export const DELETED_ACCOUNT_NAME = 'Deleted account';

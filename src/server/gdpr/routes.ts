@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountParamsSchema } from '../../contract/schemas/gdpr';
 import type { Database } from '../db/client';
-import type { SessionCookieSettings } from '../http/session-guard';
+import type { SessionCookieSettings } from '../http/session-cookie';
 import { createPostgresPhotoStore, type PhotoStore } from '../photos/photo-store';
 import { authorize, requireActor } from '../policies';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit';

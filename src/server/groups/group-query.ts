@@ -1,5 +1,5 @@
 import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { blockBetween } from '../blocks/block-sql';
+import { blockBetween } from '../relations/block-sql';
 import type { DbOrTx } from '../db/client';
 import { groupJoinRequests, groupMembers, groups, users } from '../db/schema';
 import type { GroupAccess } from '../policies';

@@ -1,7 +1,7 @@
 import { and, asc, eq, not, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client';
 import { groupJoinRequests, groupMembers, groups, users } from '../db/schema';
-import { blockBetween, isBlockBetween } from '../blocks/block-sql';
+import { blockBetween, isBlockBetween } from '../relations/block-sql';
 import { AppError } from '../http/app-error';
 import { notifyJoinRequest } from '../notifications/notify-join-request';
 import { authorize, can, type Actor } from '../policies';

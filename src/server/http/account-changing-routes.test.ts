@@ -27,7 +27,7 @@ const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const WRITERS_WITHOUT_MARKED_ROUTES: Record<string, { why: string; usedBy: string[] }> = {
   'auth/session-store.ts': {
     why: 'sign-in and sign-out set or clear the session cookie (the guard forgets whoever was signed in); an expired session is forgotten where it is found',
-    usedBy: ['auth/routes.ts', 'events/routes.ts', 'http/session-guard.ts'],
+    usedBy: ['auth/routes.ts', 'auth/session-guard.ts', 'live-stream/routes.ts'],
   },
   'auth/sign-in-user.ts': {
     why: 'runs in the sign-in callback, before any session of the new one exists here; their sessions elsewhere hear the trigger',
@@ -35,7 +35,7 @@ const WRITERS_WITHOUT_MARKED_ROUTES: Record<string, { why: string; usedBy: strin
   },
   'gdpr/deleted-account.ts': {
     why: 'inserts the stand-in of a deleted account: a new row, nobody’s session',
-    usedBy: ['auth/sign-in-user.ts', 'gdpr/delete-account.ts'],
+    usedBy: ['gdpr/delete-account.ts'],
   },
   'seed/seed-people.ts': { why: 'the demo seed, run by a command, not by a route', usedBy: ['seed/seed-demo-data.ts'] },
 };

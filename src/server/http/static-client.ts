@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { firstScreenHtml } from './first-screen-hints';
-import { sessionCookieSettings } from './session-guard';
+import { sessionCookieSettings } from './session-cookie';
 
 /**
  * Serves the built client (dist/client): hashed assets cached for a year,

@@ -6,7 +6,7 @@ import { itemPhotos, items } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { findOwnItem } from '../items/find-own-item';
 import type { OwnItemRow } from '../items/item-query';
-import { setItemPhotos } from '../photos/attach-photos';
+import { setItemPhotos } from '../items/attach-photos';
 import type { PhotoStore } from '../photos/photo-store';
 import { checkUpload, ensureDecodable, processPhoto, type ProcessedPhoto } from '../photos/process-photo';
 import type { Actor } from '../policies';

@@ -2,7 +2,7 @@ import type { ItemFormValues } from '../../contract/schemas/item';
 import type { Database } from '../db/client';
 import { items } from '../db/schema';
 import type { Actor } from '../policies';
-import { setItemPhotos } from '../photos/attach-photos';
+import { setItemPhotos } from './attach-photos';
 import { findOwnItem } from './find-own-item';
 import type { OwnItemRow } from './item-query';
 

@@ -4,7 +4,7 @@ import { items, lendingRequests } from '../db/schema';
 import { announceAfterCommit, type AnnounceLog } from '../events/announce-after-commit';
 import type { LiveEventBus, LiveEventDelivery } from '../events/live-event-bus';
 import { AppError } from '../http/app-error';
-import { withParties } from '../lending/requests/request-parties';
+import { withParties } from '../db/request-parties';
 import { announceMessages } from '../message-writer/announce-messages';
 import { writeMessages, type PostedMessage } from '../message-writer/write-messages';
 import type { Actor } from '../policies';

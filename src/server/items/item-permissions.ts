@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, not, sql } from 'drizzle-orm';
-import { blockBetween } from '../blocks/block-sql';
+import { blockBetween } from '../relations/block-sql';
 import type { ContactPermission, GroupPermission } from '../../contract/schemas/item';
 import type { Database } from '../db/client';
 import { contacts, groupMembers, groups, itemContactPermissions, itemGroupPermissions } from '../db/schema';

@@ -1,5 +1,5 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { blockBetween, blockedEitherWay } from '../blocks/block-sql';
+import { blockBetween, blockedEitherWay } from '../relations/block-sql';
 import { groupMembers, itemContactPermissions, itemGroupPermissions, items, users } from '../db/schema';
 
 /**

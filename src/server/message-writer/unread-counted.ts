@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { blockedBy } from '../blocks/block-sql';
+import { blockedBy } from '../relations/block-sql';
 import { messages } from '../db/schema';
 
 /**

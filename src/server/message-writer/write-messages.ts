@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MessageType } from '../../contract/enums';
 import type { SystemEvent } from '../../contract/schemas/messages';
-import { blockBetween } from '../blocks/block-sql';
+import { blockBetween } from '../relations/block-sql';
 import type { DbOrTx, Transaction } from '../db/client';
 import { items, lendingRequests, messages, networkRequestMatches, networkRequests, users } from '../db/schema';
 import {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { MessageType } from '../../contract/enums';
 import type { SystemEvent } from '../../contract/schemas/messages';
-import { blockedBy } from '../blocks/block-sql';
+import { blockedBy } from '../relations/block-sql';
 import type { Database } from '../db/client';
 import { messages, users } from '../db/schema';
 import type { Actor } from '../policies';

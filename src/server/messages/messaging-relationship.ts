@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { blockedBy } from '../blocks/block-sql';
+import { blockedBy } from '../relations/block-sql';
 import type { DbOrTx } from '../db/client';
 import { preparedPerHandle } from '../db/prepared';
 import {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { blockBetween } from '../blocks/block-sql';
+import { blockBetween } from '../relations/block-sql';
 import type { DbOrTx } from '../db/client';
 import { contacts, groupMembers } from '../db/schema';
 import { writeMessageToEach, type PostedMessage } from '../message-writer/write-messages';

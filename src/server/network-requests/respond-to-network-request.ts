@@ -12,7 +12,7 @@ import {
   networkRequests,
   users,
 } from '../db/schema';
-import { blockBetween } from '../blocks/block-sql';
+import { blockBetween } from '../relations/block-sql';
 import { lockAddressBook } from '../contacts/address-book-lock';
 import { announceAfterCommit, backgroundAnnounceLog, type AnnounceLog } from '../events/announce-after-commit';
 import type { LiveEventBus } from '../events/live-event-bus';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { blockedBy } from '../blocks/block-sql';
+import { blockedBy } from '../relations/block-sql';
 
 /**
  * The block re-check at delivery (docs/decisions/0018, 0024), for the push

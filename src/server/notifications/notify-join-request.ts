@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { blockBetween } from '../blocks/block-sql';
+import { blockBetween } from '../relations/block-sql';
 import type { DbOrTx } from '../db/client';
 import { groups, users } from '../db/schema';
 import { recordNotifications } from './record-notifications';

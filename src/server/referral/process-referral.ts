@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { ProcessReferralResult } from '../../contract/schemas/referral';
-import { isBlockBetween } from '../blocks/block-sql';
+import { isBlockBetween } from '../relations/block-sql';
 import { lockAddressBook } from '../contacts/address-book-lock';
 import { resolveInvitation } from '../contacts/invitation-link';
 import type { Database, DbOrTx } from '../db/client';

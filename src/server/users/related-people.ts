@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { blockBetween } from '../blocks/block-sql';
+import { blockBetween } from '../relations/block-sql';
 import { contacts, groupMembers, messages } from '../db/schema';
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { isBlockBetween } from '../../blocks/block-sql';
+import { isBlockBetween } from '../../relations/block-sql';
 import type { Database } from '../../db/client';
 import { lendingRequests, loanExtensionRequests } from '../../db/schema';
 import { AppError } from '../../http/app-error';

@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
-import { blockBetween } from '../../blocks/block-sql';
+import { blockBetween } from '../../relations/block-sql';
 import type { Database } from '../../db/client';
 import { lendingRequests, loanExtensionRequests } from '../../db/schema';
 import type { Actor } from '../../policies';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { items, lendingRequests } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { withParties, type WithParties } from '../requests/request-parties';
+import { withParties, type WithParties } from '../../db/request-parties';
 import { authorize, type Actor } from '../../policies';
 
 export type LoanRow = typeof lendingRequests.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { extensionFormSchema } from '../../../contract/schemas/loans';
-import { isBlockBetween } from '../../blocks/block-sql';
+import { isBlockBetween } from '../../relations/block-sql';
 import { earliestReservationDate } from '../../dates/calendar-dates';
 import type { Database } from '../../db/client';
 import { loanExtensionRequests } from '../../db/schema';

@@ -5,7 +5,7 @@ import { ACTIVE_REQUEST_STATUSES } from '../../../contract/enums';
 import { isReservedForPersonalUse } from '../../../contract/items';
 import type { createLendingRequestSchema } from '../../../contract/schemas/lending';
 import { latestLocalToday } from '../../dates/calendar-dates';
-import { blockBetween } from '../../blocks/block-sql';
+import { blockBetween } from '../../relations/block-sql';
 import type { Database, DbOrTx } from '../../db/client';
 import { tableRow } from '../../db/table-row';
 import { lendingRequests, users } from '../../db/schema';

@@ -1,30 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { SessionCache, SESSION_CACHE_MAX_ENTRIES, SESSION_CACHE_TTL_MS } from '../auth/session-cache';
-import { findActiveSession } from '../auth/session-store';
+import { SessionCache, SESSION_CACHE_MAX_ENTRIES, SESSION_CACHE_TTL_MS } from './session-cache';
+import { findActiveSession } from './session-store';
 import type { Database } from '../db/client';
 import type { LiveEventBus } from '../events/live-event-bus';
-import { AppError } from './app-error';
-import { isApiRequest } from './route-path';
-import './fastify-types';
-
-export interface SessionCookieSettings {
-  name: string;
-  secure: boolean;
-  /**
-   * The attributes the cookie is set with, and must be cleared with: browsers
-   * ignore a change to a `__Host-` cookie that lacks them.
-   */
-  options: { path: '/'; httpOnly: true; sameSite: 'lax'; secure: boolean };
-}
-
-/** `__Host-` binds the cookie to our exact origin over https (no Domain, Path=/). */
-export function sessionCookieSettings(secure: boolean): SessionCookieSettings {
-  return {
-    name: secure ? '__Host-lendloop_session' : 'lendloop_session',
-    secure,
-    options: { path: '/', httpOnly: true, sameSite: 'lax', secure },
-  };
-}
+import { AppError } from '../http/app-error';
+import { isApiRequest } from '../http/route-path';
+import type { SessionCookieSettings } from '../http/session-cookie';
 
 /**
  * Loads the session for API requests and refuses every API route that did not

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
 import { createUser } from '../../../tests/support/factories';
 import { sessions } from '../db/schema';
-import { createInProcessEventBus, type LiveEventBus } from './live-event-bus';
+import { createInProcessEventBus, type LiveEventBus } from '../events/live-event-bus';
 import { firstPingDelay, MAX_STREAMS_PER_USER } from './routes';
 import { startLiveTestApp, type LiveTestApp, type SseStream } from '../../../tests/support/live';
 

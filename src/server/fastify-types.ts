@@ -1,5 +1,11 @@
-import type { ActiveSession } from '../auth/session-store';
-import type { LiveEventBus } from '../events/live-event-bus';
+/**
+ * What the server adds to Fastify's types. A declaration only, picked up by
+ * the compiler through tsconfig's `include` (no module needs to import it),
+ * at the top of the server's layers because it names types from below
+ * (auth's session, events' bus): eslint.config.js, "Server layers".
+ */
+import type { ActiveSession } from './auth/session-store';
+import type { LiveEventBus } from './events/live-event-bus';
 
 declare module 'fastify' {
   interface FastifyInstance {
