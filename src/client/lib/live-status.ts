@@ -19,6 +19,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Whether the stream is open now, outside React (a mutation deciding what to refresh). */
+export function isLiveConnected(): boolean {
+  return connected;
+}
+
 export function useLiveConnected(): boolean {
   return useSyncExternalStore(
     subscribe,

@@ -93,6 +93,12 @@ describe('messages: who reads and writes what', () => {
     expect(forged).toEqual([]);
   });
 
+  it('takes the sender’s own id in senderId, as spec §7 and the client send it', async () => {
+    const response = await send(alice, { senderId: alice.id, receiverId: bob.id, content: 'Signed as myself' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ senderId: alice.id, receiverId: bob.id, content: 'Signed as myself' });
+  });
+
   it('sends to someone who answered, or a group co-member (the full rule: consent.test.ts)', async () => {
     const group = await createGroup(t.db, alice);
     await addMember(t.db, group, dave);

@@ -81,10 +81,12 @@ export const messageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     '/api/messages',
     { schema: { body: sendMessageSchema, response: { 201: messageSchema } } },
     async (request, reply) => {
+      // One read of the session: the sender's id and the name the answer shows.
       const { user } = requireSession(request);
-      const actor = requireActor(request);
-      ensureActingAs(actor, request.body.senderId);
-      const sent = await sendMessage(db, app.liveEvents, { id: actor.id, name: user.name }, request.body, request.log);
+      const sender = { id: user.id, name: user.name };
+      // Spec §7 names senderId in the body; when sent, it must be the signed-in user.
+      ensureActingAs(sender, request.body.senderId);
+      const sent = await sendMessage(db, app.liveEvents, sender, request.body, request.log);
       return reply.status(201).send(sent);
     },
   );

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { announceAfterCommit, backgroundAnnounceLog, type AnnounceLog } from '../events/announce-after-commit';
 import type { LiveEventBus } from '../events/live-event-bus';
 import { AppError } from '../http/app-error';
-import { can, type Actor } from '../policies';
+import { sendRefusal, type Actor } from '../policies';
 import { countUse, refuseBeyondLimit } from '../rate-limits/consume-rate-limit';
 import { messageSendLimit } from '../rate-limits/message-send-limit';
 import { findPartnerCountingUse } from './messaging-relationship';
@@ -33,23 +33,23 @@ export async function sendMessage(
   log: AnnounceLog = backgroundAnnounceLog,
 ): Promise<Message> {
   const actor: Actor = { id: sender.id };
-  if (input.receiverId === actor.id) {
-    throw AppError.invalid('You cannot message yourself', 'errors.invalid_input', [
-      { path: 'receiverId', messageKey: 'errors.invalid_input' },
-    ]);
-  }
   // The send counts against the sender's budget before the recipient check, so probing who may be
   // messaged costs budget too: one statement with the partner check.
   const limit = messageSendLimit(actor.id);
   const now = new Date();
   const { used, partner } = await findPartnerCountingUse(db, actor.id, input.receiverId, countUse(limit, now));
   refuseBeyondLimit(limit, used, now);
-  // The blocker learns why (they can lift the block); the person they
-  // blocked is refused like anyone without consent, so a block does not
-  // announce itself (docs/decisions/0018).
-  if (partner?.blockedByActor) throw new AppError('user_blocked', 'You blocked this person');
-  // A deleted account's stand-in is refused like an unknown id (rule message:send, docs/decisions/0015).
-  if (!partner || !can(actor, 'message:send', partner)) throw recipientNotAllowed();
+  // An unknown id is refused like a stranger, so the answer does not reveal which ids are accounts.
+  if (!partner) throw recipientNotAllowed();
+  // The policy decides once; its reason only picks the answer (docs/decisions/0018).
+  const refusal = sendRefusal(actor, partner);
+  if (refusal === 'oneself') {
+    throw AppError.invalid('You cannot message yourself', 'errors.invalid_input', [
+      { path: 'receiverId', messageKey: 'errors.invalid_input' },
+    ]);
+  }
+  if (refusal === 'blocked_by_actor') throw new AppError('user_blocked', 'You blocked this person');
+  if (refusal !== null) throw recipientNotAllowed();
 
   // One statement: the message and its notification commit together.
   const created = await writeMessage(db, {

@@ -9,6 +9,7 @@ import { lendingRules } from './lending-policy';
 import { loanHistoryRules } from './loan-history-policy';
 import { loanRules } from './loan-policy';
 import { messageRules } from './message-policy';
+export { sendRefusal, type SendRefusal } from './message-policy';
 import { notificationRules } from './notification-policy';
 import { userRules } from './user-policy';
 

@@ -23,15 +23,27 @@ export interface MessagingRelationship {
   hasConversation: boolean;
 }
 
-const blockEitherWay = (partner: MessagingRelationship) => partner.blockedByActor || partner.blockedByPartner;
+/** Why the actor may not write to the partner (sendRefusal). */
+export type SendRefusal = 'oneself' | 'deleted' | 'blocked_by_actor' | 'blocked_by_partner' | 'no_consent';
 
 /**
  * Decision 0018 (amending 0010's "Who may message whom"): a channel from
  * the actor to the partner is open only with the partner's consent and no
- * block either way; never to oneself.
+ * block either way; never to oneself, never to a deleted account's
+ * stand-in (0015). Null when it is open; otherwise the first reason, which
+ * a use case may turn into its answer (the blocker is told they blocked;
+ * the person blocked is refused like a stranger, so the block does not
+ * announce itself), without deciding anything again.
  */
-const maySend = (actor: Actor, partner: MessagingRelationship) =>
-  partner.partnerId !== actor.id && !partner.deleted && !blockEitherWay(partner) && partner.consented;
+export function sendRefusal(actor: Actor, partner: MessagingRelationship): SendRefusal | null {
+  if (partner.partnerId === actor.id) return 'oneself';
+  if (partner.deleted) return 'deleted';
+  if (partner.blockedByActor) return 'blocked_by_actor';
+  if (partner.blockedByPartner) return 'blocked_by_partner';
+  return partner.consented ? null : 'no_consent';
+}
+
+const maySend = (actor: Actor, partner: MessagingRelationship) => sendRefusal(actor, partner) === null;
 
 /**
  * Reading a thread: the history both share, or an open channel (an empty

@@ -281,7 +281,8 @@ describe('<MessagesPage/> thread', () => {
 });
 
 describe('<MessagesPage/> composer', () => {
-  function renderComposer(post: Routes[string] = { status: 201, body: {} }) {
+  const SENT = makeMessage({ senderId: ME, receiverId: BOB, content: 'Is the drill free on Saturday?' });
+  function renderComposer(post: Routes[string] = { status: 201, body: SENT }) {
     const rendered = renderMessages(
       {
         ...conversationRoutes([makeConversation()], () => makeThread([])),
@@ -320,13 +321,15 @@ describe('<MessagesPage/> composer', () => {
     await user.type(input, '  Is the drill free on Saturday? {Enter}');
     await vi.waitFor(() => expect(callsTo(fetchMock, '/api/messages', 'POST')).toHaveLength(1));
     expect(sentBody(fetchMock, '/api/messages', 'POST')).toEqual({
+      senderId: ME,
       receiverId: BOB,
       content: 'Is the drill free on Saturday?',
       messageType: 'user',
     });
     await vi.waitFor(() => expect(input.value).toBe(''));
-    // The thread and the list are refetched so the message appears.
+    // Without the live stream (as here), the thread and the list are refetched once, by prefix.
     await vi.waitFor(() => expect(callsTo(fetchMock, threadUrl(ME, BOB), 'GET')).toHaveLength(2));
+    expect(callsTo(fetchMock, conversationsUrl(ME), 'GET')).toHaveLength(2);
   });
 
   it('inserts a line break with Shift+Enter instead of sending; the Send button sends both lines', async () => {

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SendMessageInput } from '../../../../contract/schemas/messages';
-import { apiRequest } from '../../../lib/api-client';
+import type { Message, SendMessageInput, Thread } from '../../../../contract/schemas/messages';
+import { apiAnswer } from '../../../lib/api-client';
+import { invalidateByPrefix } from '../../../lib/invalidate-by-prefix';
+import { isLiveConnected } from '../../../lib/live-status';
 import { MESSAGES_URL, conversationsUrl, threadUrl } from '../../../lib/query-keys/message-query-keys';
 
 export interface SendMessageVariables {
@@ -11,24 +13,32 @@ export interface SendMessageVariables {
 }
 
 /**
- * POST /api/messages with messageType user (spec §7). The sender is the
- * signed-in user (the server takes it from the session), so `senderId` is
- * not sent. The contract names no answer body: the thread is refetched.
+ * POST /api/messages with messageType user (spec §7: senderId, receiverId,
+ * content; the server checks that the sender is the signed-in user). The
+ * answer (201) is the message as the sender's thread shows it.
  */
-export async function sendMessage({ receiverId, content }: SendMessageVariables): Promise<void> {
-  const body: SendMessageInput = { receiverId, content, messageType: 'user' };
-  await apiRequest('POST', MESSAGES_URL, { body });
+export async function sendMessage({ userId, receiverId, content }: SendMessageVariables): Promise<Message> {
+  const body: SendMessageInput = { senderId: userId, receiverId, content, messageType: 'user' };
+  return apiAnswer<Message>('POST', MESSAGES_URL, { body });
 }
 
-/** Afterwards the thread shows the new message and the list moves the conversation up. */
+/**
+ * Afterwards the thread shows the new message at once, from the answer. The
+ * conversation list (and the thread, to be sure) is refreshed by the
+ * server's own `message` event while the live stream is open
+ * (features/live/use-live-events.ts); without the stream, here, once.
+ */
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendMessage,
-    onSuccess: (_answer, { userId, receiverId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: [threadUrl(userId, receiverId)] }),
-        queryClient.invalidateQueries({ queryKey: [conversationsUrl(userId)] }),
-      ]),
+    onSuccess: async (sent, { userId, receiverId }) => {
+      queryClient.setQueryData<Thread>([threadUrl(userId, receiverId)], (thread) =>
+        thread && !thread.messages.some((message) => message.id === sent.id)
+          ? { ...thread, messages: [...thread.messages, sent] }
+          : thread,
+      );
+      if (!isLiveConnected()) await invalidateByPrefix(queryClient, conversationsUrl(userId));
+    },
   });
 }
