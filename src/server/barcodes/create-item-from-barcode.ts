@@ -4,12 +4,13 @@ import type { Language } from '../../contract/enums';
 import { LIMITS } from '../../contract/limits';
 import type { BARCODE_KINDS } from '../../contract/schemas/item-creation';
 import type { Database } from '../db/client';
-import { itemPhotos, items } from '../db/schema';
+import { items } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { findOwnItem } from '../items/find-own-item';
 import type { OwnItemRow } from '../items/item-query';
 import type { PhotoStore } from '../photos/photo-store';
 import { processPhoto, type ProcessedPhoto } from '../photos/process-photo';
+import { storeItemPhoto } from '../photos/store-item-photo';
 import type { Actor } from '../policies';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit';
 import { readBarcode } from './barcode-codes';
@@ -155,22 +156,8 @@ async function insertItem(deps: BarcodeItemDependencies, actor: Actor, newItem: 
       .values({ ownerId: actor.id, name: newItem.name, description: newItem.description, category: newItem.category })
       .returning({ id: items.id });
     if (!item) throw new Error('The new item was not returned');
-    const { photo } = newItem;
-    if (photo) {
-      const [row] = await tx
-        .insert(itemPhotos)
-        .values({
-          uploaderId: actor.id,
-          itemId: item.id,
-          position: 0,
-          contentType: photo.contentType,
-          width: photo.width,
-          height: photo.height,
-          byteSize: photo.bytes.length,
-        })
-        .returning({ id: itemPhotos.id });
-      if (!row) throw new Error('The new photo was not returned');
-      await deps.store.save(tx, row.id, photo.bytes, photo.cardBytes);
+    if (newItem.photo) {
+      await storeItemPhoto(tx, deps.store, actor, newItem.photo, { itemId: item.id, position: 0 });
     }
     return item.id;
   });

@@ -2,13 +2,14 @@ import type { Language } from '../../contract/enums';
 import { LIMITS } from '../../contract/limits';
 import type { ItemAnalysis } from '../../contract/schemas/item-creation';
 import type { Database } from '../db/client';
-import { itemPhotos, items } from '../db/schema';
+import { items } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { findOwnItem } from '../items/find-own-item';
 import type { OwnItemRow } from '../items/item-query';
 import { setItemPhotos } from '../items/attach-photos';
 import type { PhotoStore } from '../photos/photo-store';
 import { checkUpload, ensureDecodable, processPhoto, type ProcessedPhoto } from '../photos/process-photo';
+import { storeItemPhoto } from '../photos/store-item-photo';
 import type { Actor } from '../policies';
 import { consumeRateLimit, ensureUseLeft } from '../rate-limits/consume-rate-limit';
 import { admitAnalysis } from './analysis-queue';
@@ -89,19 +90,8 @@ export async function createItemFromPhoto(
       })
       .returning({ id: items.id });
     if (!item) throw new Error('The new item was not returned');
-    const [photoRow] = await tx
-      .insert(itemPhotos)
-      .values({
-        uploaderId: actor.id,
-        contentType: stored.contentType,
-        width: stored.width,
-        height: stored.height,
-        byteSize: stored.bytes.length,
-      })
-      .returning({ id: itemPhotos.id });
-    if (!photoRow) throw new Error('The new photo was not returned');
-    await store.save(tx, photoRow.id, stored.bytes, stored.cardBytes);
-    await setItemPhotos(tx, actor, item.id, [photoRow.id]);
+    const photoId = await storeItemPhoto(tx, store, actor, stored);
+    await setItemPhotos(tx, actor, item.id, [photoId]);
     return item.id;
   });
 

@@ -7,6 +7,7 @@ import { AppError } from '../http/app-error';
 import type { Actor } from '../policies';
 import type { PhotoStore } from './photo-store';
 import { processPhoto } from './process-photo';
+import { storeItemPhoto } from './store-item-photo';
 
 /** An upload not saved with an item within this time is abandoned (the form was closed or cancelled). */
 const UNSAVED_LIFETIME = sql`interval '24 hours'`;
@@ -37,19 +38,7 @@ export async function uploadPhoto(
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`photo-uploads:${actor.id}`}, 0))`);
     await deleteAbandonedUploads(tx, actor);
     await ensureUnderDailyCap(tx, actor);
-    const [row] = await tx
-      .insert(itemPhotos)
-      .values({
-        uploaderId: actor.id,
-        contentType: photo.contentType,
-        width: photo.width,
-        height: photo.height,
-        byteSize: photo.bytes.length,
-      })
-      .returning({ id: itemPhotos.id });
-    if (!row) throw new Error('The new photo was not returned');
-    await store.save(tx, row.id, photo.bytes, photo.cardBytes);
-    return row.id;
+    return storeItemPhoto(tx, store, actor, photo);
   });
   return { id, url: photoUrl(id) };
 }
