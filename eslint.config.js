@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -11,6 +12,8 @@ import tseslint from 'typescript-eslint';
  * Feature folders are read from disk, so a new feature is fenced in at once.
  */
 const CLIENT = './src/client';
+/** The resolver follows tsconfig's `paths` (`@/` is src/), so the zones see aliased imports too. */
+const TSCONFIG = { configFile: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) };
 const features = readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -131,7 +134,7 @@ export default tseslint.config(
     settings: {
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
       'import-x/extensions': ['.ts', '.js'],
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'], tsconfig: TSCONFIG })],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: serverBoundaries }],
@@ -145,7 +148,9 @@ export default tseslint.config(
       // no-cycle reads the imported files itself: it needs the TypeScript parser and resolution.
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], tsconfig: TSCONFIG }),
+      ],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: clientBoundaries }],

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -390,6 +391,8 @@ export default defineConfig({
     inlineFavicon(),
   ],
   publicDir: 'public',
+  // `@/` is src/, as tsconfig.json's `paths` say (the server build reads those).
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
@@ -22,12 +23,16 @@ const moduleMockingClientTests = readdirSync(clientDir, { recursive: true, encod
  * the next (tests/setup/client.ts resets the DOM, storage, cookies, timers,
  * stubs and i18n after every test); issue 31.
  */
+/** `@/` is src/ (tsconfig.json `paths`, vite.config.ts, the server build reads tsconfig). */
+const resolve = { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } };
+
 function clientProject(
   name: string,
   files: { include: string[]; exclude?: string[]; isolate: boolean },
 ): TestProjectInlineConfiguration {
   return {
     plugins: [react()],
+    resolve,
     test: {
       name,
       environment: 'jsdom',
@@ -49,6 +54,7 @@ export default defineConfig({
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism(),
     projects: [
       {
+        resolve,
         test: {
           name: 'server',
           environment: 'node',

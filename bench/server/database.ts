@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { connectDatabase, type DatabaseHandle } from '../../src/server/db/client';
-import { startEmbeddedPostgres, type RunningPostgres } from '../../src/server/db/embedded-postgres';
-import { runMigrations } from '../../src/server/db/migrate';
+import { connectDatabase, type DatabaseHandle } from '@/server/db/client';
+import { startEmbeddedPostgres, type RunningPostgres } from '@/server/db/embedded-postgres';
+import { runMigrations } from '@/server/db/migrate';
 import { LOG_LINE_PREFIX } from './explain-log';
 import { PostgresLog } from './explain';
 

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type pg from 'pg';
-import { createSession } from '../../src/server/auth/session-store';
-import type { Database } from '../../src/server/db/client';
+import { createSession } from '@/server/auth/session-store';
+import type { Database } from '@/server/db/client';
 
 /**
  * The account export's own figure (issue 14: "a new capability that can be

@@ -1,8 +1,8 @@
 import { and, eq, isNull, lte, notExists, or, sql } from 'drizzle-orm';
-import { createSession } from '../../src/server/auth/session-store';
-import type { Database } from '../../src/server/db/client';
-import { items, lendingRequests } from '../../src/server/db/schema';
-import { visibleToViewer } from '../../src/server/items/item-visibility';
+import { createSession } from '@/server/auth/session-store';
+import type { Database } from '@/server/db/client';
+import { items, lendingRequests } from '@/server/db/schema';
+import { visibleToViewer } from '@/server/items/item-visibility';
 import type { DatasetShape } from './dataset';
 
 /** One signed-in user the load rotates through, with what their requests need. */

@@ -1,8 +1,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { like } from 'drizzle-orm';
 import pg from 'pg';
-import { rateLimitCounters } from '../../src/server/db/schema';
-import { LIVE_CHANNEL } from '../../src/server/events/postgres-event-bus';
+import { rateLimitCounters } from '@/server/db/schema';
+import { LIVE_CHANNEL } from '@/server/events/postgres-event-bus';
 import type { BenchDatabase } from './database';
 import type { DatasetShape } from './dataset';
 import { statusKiB } from './export';

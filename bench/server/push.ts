@@ -1,5 +1,5 @@
-import type { Database } from '../../src/server/db/client';
-import { pushSubscriptions } from '../../src/server/db/schema';
+import type { Database } from '@/server/db/client';
+import { pushSubscriptions } from '@/server/db/schema';
 import type { FakePushService, ReceivedPush } from '../../tests/support/fake-push-service';
 import type { LendingPair } from './fixtures';
 

@@ -26,7 +26,7 @@ import { measureStartup, startupMarkdown, writeStartupReport } from './startup';
 import { readStatements, resetStatements } from './statement-stats';
 import { runExplainPhase } from './explain';
 import { inArray } from 'drizzle-orm';
-import { items as itemsTable } from '../../src/server/db/schema';
+import { items as itemsTable } from '@/server/db/schema';
 import { buildBundles, root, startApp, startHelloWorld, type RunningProcess } from './processes';
 import {
   endpointResult,

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../src/contract/limits';
+import { LIMITS } from '@/contract/limits';
 import type { BenchUser, LendingPair } from './fixtures';
 import { MESSAGE_PHRASES, REQUEST_MESSAGES, SEARCH_TERMS, TOWNS } from './vocabulary';
 

@@ -1,4 +1,4 @@
-import type { ItemCategory } from '../../src/contract/enums';
+import type { ItemCategory } from '@/contract/enums';
 
 /** Words the generated community is made of: plausible names keep text search and sorting realistic. */
 // prettier-ignore

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
-import { createSession } from '../../src/server/auth/session-store';
-import { connectDatabase } from '../../src/server/db/client';
-import { users } from '../../src/server/db/schema';
-import { sessionCookieSettings } from '../../src/server/http/session-cookie';
+import { createSession } from '@/server/auth/session-store';
+import { connectDatabase } from '@/server/db/client';
+import { users } from '@/server/db/schema';
+import { sessionCookieSettings } from '@/server/http/session-cookie';
 import type { SessionCookie } from './lighthouse';
 import { root, type RunningServer } from './server';
 

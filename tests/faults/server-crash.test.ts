@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { processExists, readDataDirLock } from '../../src/server/db/data-dir-lock';
+import { processExists, readDataDirLock } from '@/server/db/data-dir-lock';
 import { embeddedDatabaseUrl, embeddedPostmasterPid, seedPeople } from './support/fault-database';
 import { openLiveStream, triggerItemsChanged, type LiveStream } from './support/live-stream';
 import { freePort, startServer, type ServerProcess } from './support/server-process';

@@ -5,9 +5,9 @@
 import { cleanup } from '@testing-library/react';
 import { setI18n } from 'react-i18next';
 import { afterAll, afterEach, expect, vi } from 'vitest';
-import { resetCookieConsentStore } from '../../src/client/features/cookie-consent/consent-store';
-import { dismissToast } from '../../src/client/components/ui/toast-store';
-import { createTestI18n, missingTranslationKeys } from '../../src/client/testing/test-i18n';
+import { resetCookieConsentStore } from '@/client/features/cookie-consent/consent-store';
+import { dismissToast } from '@/client/components/ui/toast-store';
+import { createTestI18n, missingTranslationKeys } from '@/client/testing/test-i18n';
 
 // jsdom lacks these browser APIs. Reflect.has keeps the checks honest where
 // the DOM typings claim the APIs always exist.

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
-import { connectDatabase } from '../../src/server/db/client';
-import { startEmbeddedPostgres, type RunningPostgres } from '../../src/server/db/embedded-postgres';
-import { runMigrations } from '../../src/server/db/migrate';
+import { connectDatabase } from '@/server/db/client';
+import { startEmbeddedPostgres, type RunningPostgres } from '@/server/db/embedded-postgres';
+import { runMigrations } from '@/server/db/migrate';
 import { TEMPLATE_DATABASE } from '../support/template-database';
 
 declare module 'vitest' {

@@ -1,4 +1,4 @@
-import type { Database } from '../../src/server/db/client';
+import type { Database } from '@/server/db/client';
 import {
   feedback,
   itemPhotos,
@@ -7,7 +7,7 @@ import {
   networkRequests,
   photoBlobs,
   userPhotos,
-} from '../../src/server/db/schema';
+} from '@/server/db/schema';
 
 /**
  * Rows the account export and deletion tests need beyond the feature

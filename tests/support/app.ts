@@ -2,9 +2,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp, type AppDependencies } from '../../src/server/app';
-import { createSession } from '../../src/server/auth/session-store';
-import { loadConfig, type AppConfig } from '../../src/server/config/config';
+import { buildApp, type AppDependencies } from '@/server/app';
+import { createSession } from '@/server/auth/session-store';
+import { loadConfig, type AppConfig } from '@/server/config/config';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApp {

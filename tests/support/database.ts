@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { connectDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { connectDatabase, type DatabaseHandle } from '@/server/db/client';
 
 import { TEMPLATE_DATABASE } from './template-database';
 

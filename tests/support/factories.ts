@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../src/server/db/client';
-import { contacts, lendingRequests, messages, users } from '../../src/server/db/schema';
+import type { Database } from '@/server/db/client';
+import { contacts, lendingRequests, messages, users } from '@/server/db/schema';
 
 type NewUser = typeof users.$inferInsert;
 type NewContact = typeof contacts.$inferInsert;

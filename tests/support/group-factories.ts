@@ -1,5 +1,5 @@
-import type { Database } from '../../src/server/db/client';
-import { groupJoinRequests, groupMembers, groups } from '../../src/server/db/schema';
+import type { Database } from '@/server/db/client';
+import { groupJoinRequests, groupMembers, groups } from '@/server/db/schema';
 
 type NewGroup = typeof groups.$inferInsert;
 

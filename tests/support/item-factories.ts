@@ -1,5 +1,5 @@
-import type { Database } from '../../src/server/db/client';
-import { itemContactPermissions, itemGroupPermissions, items } from '../../src/server/db/schema';
+import type { Database } from '@/server/db/client';
+import { itemContactPermissions, itemGroupPermissions, items } from '@/server/db/schema';
 
 type NewItem = typeof items.$inferInsert;
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TestApp } from './app';
 import { createContact, createUser } from './factories';
 import { createItem, shareWithUser } from './item-factories';
-import { items, lendingRequests } from '../../src/server/db/schema';
+import { items, lendingRequests } from '@/server/db/schema';
 
 /*
  * Test support for the lending tests (imported only by *.test.ts).

@@ -5,16 +5,12 @@ import { mkdtempSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../src/server/app';
-import { createSession } from '../../src/server/auth/session-store';
-import { loadConfig } from '../../src/server/config/config';
-import type { Database } from '../../src/server/db/client';
-import type { LiveEvent } from '../../src/contract/schemas/live-events';
-import {
-  createInProcessEventBus,
-  type LiveEventBus,
-  type LiveEventDelivery,
-} from '../../src/server/events/live-event-bus';
+import { buildApp } from '@/server/app';
+import { createSession } from '@/server/auth/session-store';
+import { loadConfig } from '@/server/config/config';
+import type { Database } from '@/server/db/client';
+import type { LiveEvent } from '@/contract/schemas/live-events';
+import { createInProcessEventBus, type LiveEventBus, type LiveEventDelivery } from '@/server/events/live-event-bus';
 
 /*
  * Test support for the live-event tests (imported only by *.test.ts): an

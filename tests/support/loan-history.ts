@@ -1,5 +1,5 @@
 import type { TestApp } from './app';
-import { lendingRequests } from '../../src/server/db/schema';
+import { lendingRequests } from '@/server/db/schema';
 
 /*
  * Test support for the loan history tests (imported only by *.test.ts): loans

@@ -3,9 +3,9 @@ import { vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { TestApp } from './app';
 import { borrowPayload, inDays, lendingParties } from './lending';
-import { notifications } from '../../src/server/db/schema';
-import { runDueJobs, type JobHandlers } from '../../src/server/jobs/job-runner';
-import { createLoanReminderJob } from '../../src/server/lending/reminders/loan-reminder-job';
+import { notifications } from '@/server/db/schema';
+import { runDueJobs, type JobHandlers } from '@/server/jobs/job-runner';
+import { createLoanReminderJob } from '@/server/lending/reminders/loan-reminder-job';
 
 /*
  * Test support for the loan tests (imported only by *.test.ts): a loan

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../src/server/db/client';
-import { notifications } from '../../src/server/db/schema';
-import { queueDueDigests } from '../../src/server/notifications/email/digest-schedule';
-import { EMAIL_DIGEST_DELAY_MS } from '../../src/server/notifications/notification-delivery';
-import { recordNotifications, type NotificationInput } from '../../src/server/notifications/record-notifications';
+import type { Database } from '@/server/db/client';
+import { notifications } from '@/server/db/schema';
+import { queueDueDigests } from '@/server/notifications/email/digest-schedule';
+import { EMAIL_DIGEST_DELAY_MS } from '@/server/notifications/notification-delivery';
+import { recordNotifications, type NotificationInput } from '@/server/notifications/record-notifications';
 
 /**
  * Records notifications as if they happened a digest delay (and a second)

@@ -3,7 +3,7 @@ import type { TestApp } from './app';
 import { createContact, createMutualContacts, createUser } from './factories';
 import { createItem, shareWithUser } from './item-factories';
 import { inDays } from './lending';
-import { lendingRequests, messages } from '../../src/server/db/schema';
+import { lendingRequests, messages } from '@/server/db/schema';
 
 /*
  * Test support for recorded loans (issue 19; imported only by *.test.ts).

@@ -1,4 +1,4 @@
-import type { Resolve } from '../../src/server/outbound/checked-address';
+import type { Resolve } from '@/server/outbound/checked-address';
 
 /**
  * A resolver that answers from a table and notes what it was asked. DNS lies

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../src/contract/enums';
-import { ERROR_CODES } from '../../src/contract/errors';
+import { LANGUAGES } from '@/contract/enums';
+import { ERROR_CODES } from '@/contract/errors';
 
 /**
  * Every message key the API can answer with (contract schemas' validation.*

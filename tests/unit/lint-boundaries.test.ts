@@ -106,6 +106,21 @@ describe('server layers (import-x/no-restricted-paths, ARCHITECTURE.md "Server l
     ]);
   });
 
+  it('sees an import through the `@/` alias (src/) as the import it is', async () => {
+    expect(
+      await ruleIds('src/server/db/boundary-probe.ts', importing('@/server/items/item-visibility', 'visibleToViewer')),
+    ).toEqual(['import-x/no-restricted-paths']);
+    expect(
+      await ruleIds(
+        'src/client/features/items/boundary-probe.ts',
+        importing('@/client/features/lending/request-state', 'sentRequestByItem'),
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
+    expect(await ruleIds('src/server/policies/actor.ts', importing('@/server/policies', 'authorize'))).toEqual([
+      'import-x/no-cycle',
+    ]);
+  });
+
   it('refuses the platform importing a service, and a service importing a feature', async () => {
     expect(
       await ruleIds('src/server/http/boundary-probe.ts', importing('../auth/session-store', 'findActiveSession')),

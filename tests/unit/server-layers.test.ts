@@ -12,7 +12,9 @@ import { SERVER_LAYERS } from '../../eslint.config.js';
  * another), so this test reads every import and looks for such a circle.
  */
 const serverRoot = fileURLToPath(new URL('../../src/server', import.meta.url));
-const IMPORT = /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+const srcRoot = fileURLToPath(new URL('../../src', import.meta.url));
+/** Relative imports, and `@/…` ones (src/, tsconfig.json's `paths`). */
+const IMPORT = /(?:from|import)\s*\(?\s*['"]((?:\.{1,2}|@)\/[^'"]+)['"]/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -29,7 +31,9 @@ function folderOf(file: string): string {
 }
 
 function resolveImport(from: string, specifier: string): string {
-  const target = path.resolve(path.dirname(from), specifier);
+  const target = specifier.startsWith('@/')
+    ? path.join(srcRoot, specifier.slice(2))
+    : path.resolve(path.dirname(from), specifier);
   if (existsSync(target) && statSync(target).isDirectory()) return path.join(target, 'index.ts');
   return target.endsWith('.ts') ? target : `${target}.ts`;
 }

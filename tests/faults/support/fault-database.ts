@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { createSession } from '../../../src/server/auth/session-store';
-import { connectDatabase } from '../../../src/server/db/client';
+import { createSession } from '@/server/auth/session-store';
+import { connectDatabase } from '@/server/db/client';
 import { createMutualContacts, createUser } from '../../support/factories';
 
 /** The database of the embedded PostgreSQL a server runs on `dataDir`, found as `npm run seed` finds it. */

@@ -2,7 +2,7 @@ import { MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import type { User } from '../../../contract/schemas/user';
+import type { User } from '@/contract/schemas/user';
 import { formatUnreadCount } from '../../lib/format-unread-count';
 import { cn } from '../../lib/cn';
 import { BrandLogo } from '../../components/ui/brand-logo';

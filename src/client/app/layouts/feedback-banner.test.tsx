@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { LIMITS } from '../../../contract/limits';
+import { LIMITS } from '@/contract/limits';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { SignedInLayout } from './signed-in-layout';
 import { makeUser } from '../../testing/fixtures';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { POLLING } from '../../../contract/limits';
+import { POLLING } from '@/contract/limits';
 import { unreadCountQueryOptions } from '../../features/messages/api/get-unread-count';
 import { assignLocation } from '../../lib/full-page-navigation';
 import { makeUser } from '../../testing/fixtures';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../../contract/schemas/user';
+import type { User } from '@/contract/schemas/user';
 import { useShowFeedbackBanner } from '../../features/feedback/api/get-banner-state';
 import { FeedbackBanner } from '../../features/feedback/components/feedback-banner';
 import { FeedbackBannerSlot } from '../../features/feedback/components/feedback-banner-slot';

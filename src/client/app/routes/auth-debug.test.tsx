@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { TIMINGS } from '../../../contract/limits';
+import { TIMINGS } from '@/contract/limits';
 import { assignLocation } from '../../lib/full-page-navigation';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { AuthDebugPage } from './auth-debug';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'wouter';
-import { TIMINGS } from '../../../contract/limits';
+import { TIMINGS } from '@/contract/limits';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { Button } from '../../components/ui/button';
 import { getDeviceInfo } from '../../lib/auth/device-detection';

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { User } from '../../../contract/schemas/user';
+import type { User } from '@/contract/schemas/user';
 import { AvailableItemsPage } from './available-items';
 import { createQueryClient } from '../../lib/query-client';
 import { makeUser } from '../../testing/fixtures';

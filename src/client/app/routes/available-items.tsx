@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SharedItem } from '../../../contract/schemas/item';
+import type { SharedItem } from '@/contract/schemas/item';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { availableItemsQueryOptions, UNFILTERED_AVAILABLE_ITEMS } from '../../features/items/api/get-available-items';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Contact } from '../../../contract/schemas/contact';
+import type { Contact } from '@/contract/schemas/contact';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { BlockContactButton } from '../../features/blocks/components/block-contact-button';
 import { ContactsView } from '../../features/contacts/components/contacts-view';

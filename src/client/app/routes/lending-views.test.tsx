@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { User } from '../../../contract/schemas/user';
+import type { User } from '@/contract/schemas/user';
 import { AvailableItemsPage } from './available-items';
 import { MyItemsPage } from './my-items';
 import { createQueryClient } from '../../lib/query-client';

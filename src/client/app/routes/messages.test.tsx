@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import en from '../../../../public/locales/en/translation.json';
-import type { ConversationSummary, Thread } from '../../../contract/schemas/messages';
+import type { ConversationSummary, Thread } from '@/contract/schemas/messages';
 import { dismissToast } from '../../components/ui/toast-store';
 import { MessagesPage } from './messages';
 import { createQueryClient } from '../../lib/query-client';

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { OwnItem } from '../../../contract/schemas/item';
-import type { CreatedFromPhoto } from '../../../contract/schemas/item-creation';
+import type { OwnItem } from '@/contract/schemas/item';
+import type { CreatedFromPhoto } from '@/contract/schemas/item-creation';
 import { MyItemsPage } from './my-items';
 import { createQueryClient } from '../../lib/query-client';
 import { makeUser } from '../../testing/fixtures';

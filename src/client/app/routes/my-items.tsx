@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OwnItem } from '../../../contract/schemas/item';
+import type { OwnItem } from '@/contract/schemas/item';
 import type { CreatedItem } from '../../features/item-creation/components/item-creation-dialog';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { lazyDialog } from '../../components/ui/lazy-dialog';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Message } from '../../../contract/schemas/messages';
+import type { Message } from '@/contract/schemas/messages';
 import { MessagesPage } from './messages';
 import { createQueryClient } from '../../lib/query-client';
 import { makeUser } from '../../testing/fixtures';

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { LendingRequestStatus } from '../../../contract/enums';
-import type { Message } from '../../../contract/schemas/messages';
+import type { LendingRequestStatus } from '@/contract/enums';
+import type { Message } from '@/contract/schemas/messages';
 import { MessagesPage } from './messages';
 import { createQueryClient } from '../../lib/query-client';
 import { makeUser } from '../../testing/fixtures';

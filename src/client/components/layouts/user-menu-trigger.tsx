@@ -1,4 +1,4 @@
-import type { User } from '../../../contract/schemas/user';
+import type { User } from '@/contract/schemas/user';
 import { cn } from '../../lib/cn';
 import { Avatar } from '../ui/avatar';
 import { FOCUS_RING } from '../ui/button';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../../contract/schemas/user';
+import type { User } from '@/contract/schemas/user';
 import { getDisplayName } from '../../lib/email-preview';
 import { USER_MENU_TRIGGER_CLASSES, UserAvatar } from './user-menu-trigger';
 

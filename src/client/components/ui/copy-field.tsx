@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { TIMINGS } from '../../../contract/limits';
+import { TIMINGS } from '@/contract/limits';
 import { Button } from './button';
 import { Input } from './input';
 

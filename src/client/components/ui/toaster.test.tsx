@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { TIMINGS } from '../../../contract/limits';
+import { TIMINGS } from '@/contract/limits';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { dismissToast, toast } from './toast-store';
 

@@ -1,7 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { TIMINGS } from '../../../contract/limits';
+import { TIMINGS } from '@/contract/limits';
 import { cn } from '../../lib/cn';
 import { FOCUS_RING } from './button';
 import { dismissToast, useCurrentToast } from './toast-store';

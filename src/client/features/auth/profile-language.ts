@@ -1,5 +1,5 @@
-import type { Language } from '../../../contract/enums';
-import type { User } from '../../../contract/schemas/user';
+import type { Language } from '@/contract/enums';
+import type { User } from '@/contract/schemas/user';
 import { toSupportedLanguage } from '../../i18n/languages';
 
 /** Local-storage key: the sign-in (user id and when this browser's session began) whose profile language was applied. */

@@ -1,7 +1,7 @@
-import type { ContactFormInput } from '../../../contract/schemas/contact';
-import { normalizeImportedPhone, phoneSchema } from '../../../contract/schemas/phone';
-import { optionalEmailSchema } from '../../../contract/schemas/profile';
-import { displayNameSchema } from '../../../contract/schemas/user';
+import type { ContactFormInput } from '@/contract/schemas/contact';
+import { normalizeImportedPhone, phoneSchema } from '@/contract/schemas/phone';
+import { optionalEmailSchema } from '@/contract/schemas/profile';
+import { displayNameSchema } from '@/contract/schemas/user';
 
 /** One entry as the Contact Picker API returns it: every property is a list. */
 export interface PickedContact {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InvitationData } from '../../../contract/schemas/contact';
+import type { InvitationData } from '@/contract/schemas/contact';
 import { createTestI18n } from '../../testing/test-i18n';
 import { buildInvitationTexts, invitationLanguage, mailtoUrl, whatsappUrl, type Translate } from './invitation-message';
 

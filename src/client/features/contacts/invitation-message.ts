@@ -1,5 +1,5 @@
-import type { InvitationData } from '../../../contract/schemas/contact';
-import { INVITATION_FALLBACK_LANGUAGE, type Language } from '../../../contract/enums';
+import type { InvitationData } from '@/contract/schemas/contact';
+import { INVITATION_FALLBACK_LANGUAGE, type Language } from '@/contract/enums';
 import { toSupportedLanguage } from '../../i18n/languages';
 
 /** The product name the invitation texts use for {{appName}}. */

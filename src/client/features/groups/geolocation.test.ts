@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../contract/limits';
+import { LIMITS } from '@/contract/limits';
 import { getCurrentPosition, LocationError } from './geolocation';
 import { positionAt, positionError, removeGeolocation, stubGeolocation } from './testing/make-group';
 

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../contract/limits';
+import { LIMITS } from '@/contract/limits';
 import type { Coordinates } from './coordinates';
 
 export type LocationFailure = 'unsupported' | 'denied' | 'unavailable';

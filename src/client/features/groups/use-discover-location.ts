@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../contract/limits';
+import { LIMITS } from '@/contract/limits';
 import type { Coordinates } from './coordinates';
 import { getCurrentPosition } from './geolocation';
 import { toastLocationError } from './location-errors';

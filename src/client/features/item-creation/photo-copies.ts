@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../contract/limits';
+import { LIMITS } from '@/contract/limits';
 import { resizePhoto } from '../../lib/resize-photo';
 
 /** Spec §5: the AI creation area accepts photos up to 10 MB (the edit form: 5 MB). */

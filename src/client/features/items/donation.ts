@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../contract/limits';
+import { LIMITS } from '@/contract/limits';
 
 /**
  * The external donation page the banner links to (opens in a new tab), set

@@ -1,4 +1,4 @@
-import type { OwnItem } from '../../../contract/schemas/item';
+import type { OwnItem } from '@/contract/schemas/item';
 import type { CategoryFilter } from './components/category-select';
 
 /**

@@ -18,4 +18,4 @@ export function preloadItemImage(picture: CardPicture | null | undefined): void 
 }
 
 // Read from the contract module: the server picks the same picture for its HTML preload.
-export { unvalidatedItemImage } from '../../../contract/items';
+export { unvalidatedItemImage } from '@/contract/items';

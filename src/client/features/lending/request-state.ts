@@ -1,7 +1,7 @@
-import { ACTIVE_REQUEST_STATUSES } from '../../../contract/enums';
-import { isReservedForPersonalUse } from '../../../contract/items';
-import type { SharedItem } from '../../../contract/schemas/item';
-import type { LendingRequest } from '../../../contract/schemas/lending';
+import { ACTIVE_REQUEST_STATUSES } from '@/contract/enums';
+import { isReservedForPersonalUse } from '@/contract/items';
+import type { SharedItem } from '@/contract/schemas/item';
+import type { LendingRequest } from '@/contract/schemas/lending';
 import { localIsoDate } from '../../lib/local-date';
 
 const ACTIVE: readonly string[] = ACTIVE_REQUEST_STATUSES;

@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { LIVE_EVENT_TYPES } from '../../../contract/enums';
-import type { LiveEvent, LiveEventType } from '../../../contract/schemas/live-events';
+import { LIVE_EVENT_TYPES } from '@/contract/enums';
+import type { LiveEvent, LiveEventType } from '@/contract/schemas/live-events';
 import { whenFirstScreenShown } from '../../lib/first-screen';
 import { invalidateByPrefix } from '../../lib/invalidate-by-prefix';
 import { invalidateItemQueries } from '../../lib/query-keys/item-query-keys';

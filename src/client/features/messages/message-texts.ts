@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { LendingRequestStatus } from '../../../contract/enums';
-import type { ConversationSummary, Message, SystemEvent } from '../../../contract/schemas/messages';
+import type { LendingRequestStatus } from '@/contract/enums';
+import type { ConversationSummary, Message, SystemEvent } from '@/contract/schemas/messages';
 
 /**
  * System messages are shown from their `systemEvent` in the reader's

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PushSubscriptionInput } from '../../../contract/schemas/notifications';
+import type { PushSubscriptionInput } from '@/contract/schemas/notifications';
 import { endPushSubscription } from '../../lib/push-unsubscribe';
 import { getPushPublicKey } from './api/get-push-public-key';
 import { savePushSubscription } from './api/save-push-subscription';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { User } from '../../../contract/schemas/user';
+import type { User } from '@/contract/schemas/user';
 import { AUTH_USER_URL } from '../../lib/auth/get-auth-user';
 
 /**

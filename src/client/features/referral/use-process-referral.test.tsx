@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { StrictMode, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { TIMINGS } from '../../../contract/limits';
+import { TIMINGS } from '@/contract/limits';
 import { useCurrentToast } from '../../components/ui/toast-store';
 import { mockFetch, type MockResponse } from '../../testing/mock-fetch';
 import { PROCESS_REFERRAL_URL } from './api/process-referral';

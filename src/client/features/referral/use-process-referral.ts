@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TIMINGS } from '../../../contract/limits';
-import type { ProcessReferralResult } from '../../../contract/schemas/referral';
+import { TIMINGS } from '@/contract/limits';
+import type { ProcessReferralResult } from '@/contract/schemas/referral';
 import { toast } from '../../components/ui/toast-store';
 import { processReferral } from './api/process-referral';
 import { clearReferral, readReferral } from './referral-storage';

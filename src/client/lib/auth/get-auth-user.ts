@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../../contract/schemas/user';
+import type { User } from '@/contract/schemas/user';
 import { apiAnswer, isApiError } from '../api-client';
 
 export const AUTH_USER_URL = '/api/auth/user';

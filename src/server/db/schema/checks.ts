@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { LIMITS } from '../../../contract/limits';
+import { LIMITS } from '@/contract/limits';
 
 /** `column IN ('a','b')` for CHECK constraints built from the contract's enum lists. */
 export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { CONTACT_STATUSES, INVITATION_METHODS } from '../../../contract/enums';
-import { LIMITS } from '../../../contract/limits';
+import { CONTACT_STATUSES, INVITATION_METHODS } from '@/contract/enums';
+import { LIMITS } from '@/contract/limits';
 import { lengthBetween, oneOf, phoneFormat } from './checks';
 import { users } from './users';
 

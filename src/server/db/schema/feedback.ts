@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { LIMITS } from '../../../contract/limits';
+import { LIMITS } from '@/contract/limits';
 import { lengthBetween } from './checks';
 import { users } from './users';
 

@@ -11,8 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { GROUP_ROLES, JOIN_REQUEST_STATUSES } from '../../../contract/enums';
-import { LIMITS } from '../../../contract/limits';
+import { GROUP_ROLES, JOIN_REQUEST_STATUSES } from '@/contract/enums';
+import { LIMITS } from '@/contract/limits';
 import { lengthBetween, oneOf } from './checks';
 import { users } from './users';
 

@@ -12,8 +12,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ITEM_CATEGORIES, ITEM_STATUSES } from '../../../contract/enums';
-import { LIMITS } from '../../../contract/limits';
+import { ITEM_CATEGORIES, ITEM_STATUSES } from '@/contract/enums';
+import { LIMITS } from '@/contract/limits';
 import { lengthBetween, oneOf } from './checks';
 import { groups } from './groups';
 import { users } from './users';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ITEM_CATEGORIES, LENDING_REQUEST_STATUSES, LOAN_ORIGINS, URGENCIES } from '../../../contract/enums';
-import { LIMITS } from '../../../contract/limits';
+import { ITEM_CATEGORIES, LENDING_REQUEST_STATUSES, LOAN_ORIGINS, URGENCIES } from '@/contract/enums';
+import { LIMITS } from '@/contract/limits';
 import { lengthBetween, oneOf } from './checks';
 import { contacts } from './contacts';
 import { items } from './items';

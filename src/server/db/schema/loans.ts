@@ -11,8 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { EXTENSION_STATUSES, LOAN_REMINDER_KINDS } from '../../../contract/enums';
-import { LIMITS } from '../../../contract/limits';
+import { EXTENSION_STATUSES, LOAN_REMINDER_KINDS } from '@/contract/enums';
+import { LIMITS } from '@/contract/limits';
 import { lengthBetween, oneOf } from './checks';
 import { lendingRequests } from './lending';
 import { users } from './users';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { MESSAGE_TYPES } from '../../../contract/enums';
-import { SYSTEM_EVENTS } from '../../../contract/schemas/messages';
-import { LIMITS } from '../../../contract/limits';
+import { MESSAGE_TYPES } from '@/contract/enums';
+import { SYSTEM_EVENTS } from '@/contract/schemas/messages';
+import { LIMITS } from '@/contract/limits';
 import { lengthBetween, oneOf } from './checks';
 import { lendingRequests, networkRequests } from './lending';
 import { users } from './users';

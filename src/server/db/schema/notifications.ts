@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_KINDS } from '../../../contract/enums';
+import { NOTIFICATION_KINDS } from '@/contract/enums';
 import { lengthBetween, oneOf } from './checks';
 import { messages } from './messages';
 import { users } from './users';

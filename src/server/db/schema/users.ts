@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { LANGUAGES } from '../../../contract/enums';
-import { LIMITS } from '../../../contract/limits';
+import { LANGUAGES } from '@/contract/enums';
+import { LIMITS } from '@/contract/limits';
 import { lengthBetween, oneOf, phoneFormat, usernameFormat } from './checks';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });

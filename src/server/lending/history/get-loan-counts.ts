@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { LoanCounts } from '../../../contract/schemas/loan-history';
+import type { LoanCounts } from '@/contract/schemas/loan-history';
 import type { Database } from '../../db/client';
 import { lendingRequests } from '../../db/schema';
 import { authorize, type Actor } from '../../policies';

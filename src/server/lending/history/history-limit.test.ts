@@ -3,8 +3,8 @@ import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { createMutualContacts, createUser } from '../../../../tests/support/factories';
 import { createItem } from '../../../../tests/support/item-factories';
 import { readAs } from '../../../../tests/support/loan-history';
-import { LIMITS } from '../../../contract/limits';
-import type { ContactLoanHistory, LoanHistoryEntry } from '../../../contract/schemas/loan-history';
+import { LIMITS } from '@/contract/limits';
+import type { ContactLoanHistory, LoanHistoryEntry } from '@/contract/schemas/loan-history';
 import { lendingRequests } from '../../db/schema';
 
 /**

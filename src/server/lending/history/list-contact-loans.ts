@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { LoanCounts } from '../../../contract/schemas/loan-history';
+import type { LoanCounts } from '@/contract/schemas/loan-history';
 import type { Database } from '../../db/client';
 import { contacts, lendingRequests } from '../../db/schema';
 import { AppError } from '../../http/app-error';

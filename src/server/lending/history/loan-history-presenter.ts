@@ -1,4 +1,4 @@
-import type { LoanHistoryEntry } from '../../../contract/schemas/loan-history';
+import type { LoanHistoryEntry } from '@/contract/schemas/loan-history';
 import type { LoanHistoryRow } from './loan-history-query';
 
 type LoanPartner = LoanHistoryEntry['partner'];

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { LIMITS } from '../../../contract/limits';
-import type { LoanCounts } from '../../../contract/schemas/loan-history';
+import { LIMITS } from '@/contract/limits';
+import type { LoanCounts } from '@/contract/schemas/loan-history';
 import type { DbOrTx } from '../../db/client';
 import { contacts, items, lendingRequests, users } from '../../db/schema';
 

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { createContact, createLendingRequest, createUser } from '../../../../tests/support/factories';
 import { createItem, shareWithUser } from '../../../../tests/support/item-factories';
 import { readAs, recordedLoan, requestedLoan } from '../../../../tests/support/loan-history';
-import type { ContactLoanHistory, LoanCounts, LoanHistoryEntry } from '../../../contract/schemas/loan-history';
+import type { ContactLoanHistory, LoanCounts, LoanHistoryEntry } from '@/contract/schemas/loan-history';
 import { contacts } from '../../db/schema';
 
 /**

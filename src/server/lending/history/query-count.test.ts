@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { createContact, createUser } from '../../../../tests/support/factories';
 import { createItem } from '../../../../tests/support/item-factories';
-import { LIMITS } from '../../../contract/limits';
+import { LIMITS } from '@/contract/limits';
 import { lendingRequests } from '../../db/schema';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactIdParamsSchema } from '../../../contract/schemas/contact';
-import { contactLoanHistorySchema, loanCountsSchema } from '../../../contract/schemas/loan-history';
+import { contactIdParamsSchema } from '@/contract/schemas/contact';
+import { contactLoanHistorySchema, loanCountsSchema } from '@/contract/schemas/loan-history';
 import type { Database } from '../../db/client';
 import { requireActor } from '../../policies';
 import { getLoanCounts } from './get-loan-counts';

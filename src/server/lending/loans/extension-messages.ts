@@ -1,4 +1,4 @@
-import type { SystemEvent } from '../../../contract/schemas/messages';
+import type { SystemEvent } from '@/contract/schemas/messages';
 import type { NewMessage } from '../../message-writer/write-messages';
 
 export type ExtensionEvent = Extract<SystemEvent, 'extension_requested' | 'extension_accepted' | 'extension_declined'>;

@@ -1,4 +1,4 @@
-import type { LoanExtension } from '../../../contract/schemas/loans';
+import type { LoanExtension } from '@/contract/schemas/loans';
 import type { ExtensionRow } from './request-extension';
 
 /** A loan_extension_requests row as the API shows it. */

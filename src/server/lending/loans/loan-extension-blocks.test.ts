@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { borrowedLoan } from '../../../../tests/support/loans';
-import { addDays } from '../../../contract/schemas/lending';
+import { addDays } from '@/contract/schemas/lending';
 import { loanExtensionRequests, messages } from '../../db/schema';
 
 /**

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { pinClockEarlyInWindow, restoreClockAfterEach } from '../../../../tests/support/clock';
 import { inDays } from '../../../../tests/support/lending';
 import { loanBody, recordingParties, recordLoanAs } from '../../../../tests/support/recorded-loans';
-import { LIMITS } from '../../../contract/limits';
+import { LIMITS } from '@/contract/limits';
 import { lendingRequests, messages, rateLimitCounters } from '../../db/schema';
 import { messageSendLimit } from '../../rate-limits/message-send-limit';
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { LoanBorrower, recordLoanSchema } from '../../../contract/schemas/loan-history';
+import type { LoanBorrower, recordLoanSchema } from '@/contract/schemas/loan-history';
 import type { Database, DbOrTx } from '../../db/client';
 import { contacts, items, lendingRequests } from '../../db/schema';
 import { AppError } from '../../http/app-error';

@@ -4,8 +4,8 @@ import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { createUser } from '../../../../tests/support/factories';
 import { inDays } from '../../../../tests/support/lending';
 import { disputeAs, loanBody, recordedLoan, recordingParties } from '../../../../tests/support/recorded-loans';
-import type { LendingRequest } from '../../../contract/schemas/lending';
-import type { ContactLoanHistory, LoanHistoryEntry } from '../../../contract/schemas/loan-history';
+import type { LendingRequest } from '@/contract/schemas/lending';
+import type { ContactLoanHistory, LoanHistoryEntry } from '@/contract/schemas/loan-history';
 import { contacts } from '../../db/schema';
 
 /**

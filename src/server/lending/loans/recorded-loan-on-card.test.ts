@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { inDays } from '../../../../tests/support/lending';
 import { loanBody, recordedLoan, recordingParties } from '../../../../tests/support/recorded-loans';
-import type { OwnItem } from '../../../contract/schemas/item';
+import type { OwnItem } from '@/contract/schemas/item';
 
 /**
  * What the owner's item card learns of a recorded loan (issue 19): who has

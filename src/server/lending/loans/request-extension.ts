@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { extensionFormSchema } from '../../../contract/schemas/loans';
+import { extensionFormSchema } from '@/contract/schemas/loans';
 import { isBlockBetween } from '../../relations/block-sql';
 import { earliestReservationDate } from '../../dates/calendar-dates';
 import type { Database } from '../../db/client';

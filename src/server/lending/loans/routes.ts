@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { itemIdParamsSchema } from '../../../contract/schemas/item';
-import { lendingRequestIdParamsSchema, lendingRequestSchema } from '../../../contract/schemas/lending';
-import { loanHistoryListSchema, recordedLoanSchema, recordLoanSchema } from '../../../contract/schemas/loan-history';
+import { itemIdParamsSchema } from '@/contract/schemas/item';
+import { lendingRequestIdParamsSchema, lendingRequestSchema } from '@/contract/schemas/lending';
+import { loanHistoryListSchema, recordedLoanSchema, recordLoanSchema } from '@/contract/schemas/loan-history';
 import {
   answerExtensionSchema,
   extensionAnswerParamsSchema,
   loanExtensionListSchema,
   loanExtensionSchema,
   requestExtensionSchema,
-} from '../../../contract/schemas/loans';
+} from '@/contract/schemas/loans';
 import { latestLocalToday } from '../../dates/calendar-dates';
 import type { Database } from '../../db/client';
 import type { AnnounceLog } from '../../events/announce-after-commit';

@@ -1,5 +1,5 @@
-import type { LoanReminderKind } from '../../../contract/enums';
-import { addDays } from '../../../contract/schemas/lending';
+import type { LoanReminderKind } from '@/contract/enums';
+import { addDays } from '@/contract/schemas/lending';
 import { dateInZone, zonedHourToInstant } from '../../dates/zoned-time';
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { LendingRequestStatus } from '../../../contract/enums';
+import type { LendingRequestStatus } from '@/contract/enums';
 import type { DbOrTx } from '../../db/client';
 import { loanExtensionRequests } from '../../db/schema';
 import { enqueueJob, removeJob } from '../../jobs/enqueue-job';

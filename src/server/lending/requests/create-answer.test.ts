@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LendingRequest } from '../../../contract/schemas/lending';
+import type { LendingRequest } from '@/contract/schemas/lending';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { borrowPayload, lendingParties } from '../../../../tests/support/lending';
 import { createLendingRequest } from './create-lending-request';

@@ -6,7 +6,7 @@ import { addMember, createGroup } from '../../../../tests/support/group-factorie
 import { createItem, shareWithGroup } from '../../../../tests/support/item-factories';
 import { contacts, items, lendingRequests } from '../../db/schema';
 import { earliestReservationDate, latestLocalToday } from '../../dates/calendar-dates';
-import { addDays, latestBorrowStart } from '../../../contract/schemas/lending';
+import { addDays, latestBorrowStart } from '@/contract/schemas/lending';
 import { addViewer, borrowPayload, FROM, inDays, lendingParties, UNTIL } from '../../../../tests/support/lending';
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ACTIVE_REQUEST_STATUSES } from '../../../contract/enums';
-import { isReservedForPersonalUse } from '../../../contract/items';
-import type { createLendingRequestSchema } from '../../../contract/schemas/lending';
+import { ACTIVE_REQUEST_STATUSES } from '@/contract/enums';
+import { isReservedForPersonalUse } from '@/contract/items';
+import type { createLendingRequestSchema } from '@/contract/schemas/lending';
 import { latestLocalToday } from '../../dates/calendar-dates';
 import { blockBetween } from '../../relations/block-sql';
 import type { Database, DbOrTx } from '../../db/client';

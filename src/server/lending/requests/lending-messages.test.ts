@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { createLendingRequest } from '../../../../tests/support/factories';
-import type { LiveEvent } from '../../../contract/schemas/live-events';
+import type { LiveEvent } from '@/contract/schemas/live-events';
 import { messages } from '../../db/schema';
 import { borrowPayload, lendingParties } from '../../../../tests/support/lending';
 

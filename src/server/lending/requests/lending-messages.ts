@@ -1,5 +1,5 @@
-import { LENDING_ACTION_ACTOR, type LendingAction } from '../../../contract/schemas/lending';
-import type { SystemEvent } from '../../../contract/schemas/messages';
+import { LENDING_ACTION_ACTOR, type LendingAction } from '@/contract/schemas/lending';
+import type { SystemEvent } from '@/contract/schemas/messages';
 import type { NewMessage } from '../../message-writer/write-messages';
 
 const EVENT_OF: Record<LendingAction, SystemEvent> = {

@@ -1,4 +1,4 @@
-import type { LendingRequest } from '../../../contract/schemas/lending';
+import type { LendingRequest } from '@/contract/schemas/lending';
 import type { LendingRequestRow } from './lending-query';
 
 /**

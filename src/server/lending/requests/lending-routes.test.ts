@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { createLendingRequest, createUser } from '../../../../tests/support/factories';
 import { createItem } from '../../../../tests/support/item-factories';
-import { lendingRequestListSchema } from '../../../contract/schemas/lending';
+import { lendingRequestListSchema } from '@/contract/schemas/lending';
 import { items, messages, users } from '../../db/schema';
 import { addViewer, itemStatus, lendingParties, requestStatus } from '../../../../tests/support/lending';
 

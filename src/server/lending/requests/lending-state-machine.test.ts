@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LENDING_REQUEST_STATUSES } from '../../../contract/enums';
-import { LENDING_ACTIONS } from '../../../contract/schemas/lending';
+import { LENDING_REQUEST_STATUSES } from '@/contract/enums';
+import { LENDING_ACTIONS } from '@/contract/schemas/lending';
 import { decideLendingStep } from './lending-state-machine';
 
 /**

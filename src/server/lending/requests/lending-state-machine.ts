@@ -1,6 +1,6 @@
-import type { ItemStatus, LendingRequestStatus } from '../../../contract/enums';
-import type { ErrorCode } from '../../../contract/errors';
-import type { LendingAction, OwnerRequestAction } from '../../../contract/schemas/lending';
+import type { ItemStatus, LendingRequestStatus } from '@/contract/enums';
+import type { ErrorCode } from '@/contract/errors';
+import type { LendingAction, OwnerRequestAction } from '@/contract/schemas/lending';
 
 /**
  * THE lending state machine (docs/decisions/0010): the only place where the

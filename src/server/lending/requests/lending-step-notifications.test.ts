@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LENDING_ACTIONS, LENDING_ACTION_ACTOR } from '../../../contract/schemas/lending';
+import { LENDING_ACTIONS, LENDING_ACTION_ACTOR } from '@/contract/schemas/lending';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/database';
 import { createLendingRequest, createUser } from '../../../../tests/support/factories';
 import { createItem } from '../../../../tests/support/item-factories';

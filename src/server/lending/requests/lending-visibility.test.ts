@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { addMember, createGroup } from '../../../../tests/support/group-factories';
 import { createItem, shareWithGroup } from '../../../../tests/support/item-factories';
-import type { LendingRequest } from '../../../contract/schemas/lending';
+import type { LendingRequest } from '@/contract/schemas/lending';
 import { contacts, groupMembers, itemContactPermissions, items } from '../../db/schema';
 import { borrowPayload, lendingParties, requestStatus } from '../../../../tests/support/lending';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actingUserQuerySchema } from '../../../contract/schemas/contact';
-import { itemIdParamsSchema } from '../../../contract/schemas/item';
+import { actingUserQuerySchema } from '@/contract/schemas/contact';
+import { itemIdParamsSchema } from '@/contract/schemas/item';
 import {
   createLendingRequestSchema,
   latestBorrowStart,
@@ -8,7 +8,7 @@ import {
   lendingRequestListSchema,
   lendingRequestSchema,
   updateLendingRequestSchema,
-} from '../../../contract/schemas/lending';
+} from '@/contract/schemas/lending';
 import { earliestReservationDate, latestLocalToday } from '../../dates/calendar-dates';
 import type { Database } from '../../db/client';
 import type { AnnounceLog } from '../../events/announce-after-commit';

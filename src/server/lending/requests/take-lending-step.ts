@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { LendingAction } from '../../../contract/schemas/lending';
+import type { LendingAction } from '@/contract/schemas/lending';
 import type { Database, DbOrTx } from '../../db/client';
 import { items, lendingRequests } from '../../db/schema';
 import { AppError } from '../../http/app-error';

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, lte, min, or, sql } from 'drizzle-orm';
-import { NOTIFICATION_KINDS, type Language, type NotificationKind } from '../../../contract/enums';
+import { NOTIFICATION_KINDS, type Language, type NotificationKind } from '@/contract/enums';
 import type { DbOrTx } from '../../db/client';
 import { messages, notifications, users } from '../../db/schema';
 import { deliverableAcrossBlocks } from '../deliverable-across-blocks';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, NOTIFICATION_KINDS } from '../../../contract/enums';
+import { LANGUAGES, NOTIFICATION_KINDS } from '@/contract/enums';
 import { localeText } from '../../i18n/locale-texts';
 import type { DigestNotification } from './claim-digest';
 import { DIGEST_MAX_LINES, renderDigest } from './render-digest';

@@ -1,4 +1,4 @@
-import type { Language } from '../../../contract/enums';
+import type { Language } from '@/contract/enums';
 import { localeText, type LocaleText } from '../../i18n/locale-texts';
 import { renderNotificationText } from '../notification-texts';
 import type { DigestNotification, DigestRecipient } from './claim-digest';

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { NOTIFICATION_KINDS, type Language } from '../../../contract/enums';
+import { NOTIFICATION_KINDS, type Language } from '@/contract/enums';
 import type { Database } from '../../db/client';
 import { notificationPreferences, users } from '../../db/schema';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../notification-preferences';

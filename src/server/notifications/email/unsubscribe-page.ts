@@ -1,4 +1,4 @@
-import type { Language } from '../../../contract/enums';
+import type { Language } from '@/contract/enums';
 import type { LocaleText } from '../../i18n/locale-texts';
 import { escapeHtml } from './render-digest';
 import type { UnsubscribeScope } from './unsubscribe-token';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_KINDS } from '../../../contract/enums';
+import { NOTIFICATION_KINDS } from '@/contract/enums';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { createMessage, createUser } from '../../../../tests/support/factories';
 import { recordDigestDue } from '../../../../tests/support/notifications';

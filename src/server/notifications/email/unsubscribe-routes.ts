@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_COOKIE, type Language } from '../../../contract/enums';
+import { LANGUAGE_COOKIE, type Language } from '@/contract/enums';
 import type { Database } from '../../db/client';
 import { pickLanguage } from '../../http/preferred-language';
 import { localeText } from '../../i18n/locale-texts';

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { NOTIFICATION_KINDS, type NotificationKind } from '../../../contract/enums';
+import { NOTIFICATION_KINDS, type NotificationKind } from '@/contract/enums';
 
 /**
  * The token of an email's unsubscribe link (docs/decisions/0025):

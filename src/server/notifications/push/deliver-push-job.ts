@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import webpush, { WebPushError, type RequestOptions } from 'web-push';
-import type { Language, NotificationKind } from '../../../contract/enums';
+import type { Language, NotificationKind } from '@/contract/enums';
 import type { PushConfig } from '../../config/config';
 import type { Database } from '../../db/client';
 import { conversationReaders, messages, notifications, pushSubscriptions, users } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { PushSubscriptionInput } from '../../../contract/schemas/notifications';
+import type { PushSubscriptionInput } from '@/contract/schemas/notifications';
 import type { Database } from '../../db/client';
 import { pushSubscriptions, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { blockUserSchema } from '../../../../contract/schemas/blocks';
-import { apiRequest } from '../../../lib/api-client';
+import type { blockUserSchema } from '@/contract/schemas/blocks';
+import { apiRequest } from '@/client/lib/api-client';
 import { BLOCKS_URL } from './get-blocked-people';
 
 export type BlockPersonInput = z.input<typeof blockUserSchema>;

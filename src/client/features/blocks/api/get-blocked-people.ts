@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BlockedPerson } from '../../../../contract/schemas/blocks';
-import { apiAnswer } from '../../../lib/api-client';
+import type { BlockedPerson } from '@/contract/schemas/blocks';
+import { apiAnswer } from '@/client/lib/api-client';
 
 export const BLOCKS_URL = '/api/blocks';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/client/lib/api-client';
 import { BLOCKS_URL } from './get-blocked-people';
 
 /** DELETE /api/blocks/{userId}: lifts the block; the caller refreshes the affected lists (`refreshAfterBlockChange`). */

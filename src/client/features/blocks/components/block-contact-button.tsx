@@ -1,7 +1,7 @@
 import { Ban, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/client/components/ui/button';
 import type { PersonRef } from '../blocked-person-ref';
 import { useIsBlocked } from '../use-is-blocked';
 import { LazyBlockPersonDialog, LazyUnblockPersonDialog } from './block-dialogs';

@@ -1,4 +1,4 @@
-import { lazyDialog } from '../../../components/ui/lazy-dialog';
+import { lazyDialog } from '@/client/components/ui/lazy-dialog';
 
 /**
  * The block and unblock dialogs, downloaded when first opened: the contact

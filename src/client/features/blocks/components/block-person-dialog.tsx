@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog';
-import { runWithToasts } from '../../../lib/run-with-toasts';
+import { Button } from '@/client/components/ui/button';
+import { Dialog, DialogActions, DialogContent } from '@/client/components/ui/dialog';
+import { runWithToasts } from '@/client/lib/run-with-toasts';
 import { useBlockPerson } from '../api/block-person';
 import { refreshAfterBlockChange } from '../api/refresh-after-block-change';
 import type { PersonRef } from '../blocked-person-ref';

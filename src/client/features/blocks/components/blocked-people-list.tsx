@@ -1,11 +1,11 @@
 import { ShieldCheck, UserX } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BlockedPerson } from '../../../../contract/schemas/blocks';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { useDateFormatters } from '../../../i18n/use-date-formatters';
-import { useFailureToast } from '../../../lib/use-failure-toast';
+import type { BlockedPerson } from '@/contract/schemas/blocks';
+import { Avatar } from '@/client/components/ui/avatar';
+import { Button } from '@/client/components/ui/button';
+import { useDateFormatters } from '@/client/i18n/use-date-formatters';
+import { useFailureToast } from '@/client/lib/use-failure-toast';
 import { useBlockedPeople } from '../api/get-blocked-people';
 import type { PersonRef } from '../blocked-person-ref';
 import { LazyUnblockPersonDialog } from './block-dialogs';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { runWithToasts } from '../../../lib/run-with-toasts';
+import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
+import { runWithToasts } from '@/client/lib/run-with-toasts';
 import { useUnblockPerson } from '../api/unblock-person';
 import { refreshAfterBlockChange } from '../api/refresh-after-block-change';
 import type { PersonRef } from '../blocked-person-ref';

@@ -1,5 +1,5 @@
-import type { BlockedPerson } from '../../../../contract/schemas/blocks';
-import type { MockResponse, mockFetch } from '../../../testing/mock-fetch';
+import type { BlockedPerson } from '@/contract/schemas/blocks';
+import type { MockResponse, mockFetch } from '@/client/testing/mock-fetch';
 
 export const BOB_ID = '0b0b0b0b-0000-4000-8000-000000000002';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { CONTACTS_URL } from '../../../lib/query-keys/contact-query-keys';
+import { apiRequest } from '@/client/lib/api-client';
+import { CONTACTS_URL } from '@/client/lib/query-keys/contact-query-keys';
 
 export interface DeleteContactVariables {
   /** The signed-in user's id (spec §7: DELETE /api/contacts/{userId}/{contactId}). */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Contact } from '../../../../contract/schemas/contact';
-import { apiAnswer } from '../../../lib/api-client';
-import { CONTACTS_URL } from '../../../lib/query-keys/contact-query-keys';
+import type { Contact } from '@/contract/schemas/contact';
+import { apiAnswer } from '@/client/lib/api-client';
+import { CONTACTS_URL } from '@/client/lib/query-keys/contact-query-keys';
 
 /** The signed-in user's contacts, sorted by name (GET /api/contacts). */
 export async function getContacts(signal?: AbortSignal): Promise<Contact[]> {

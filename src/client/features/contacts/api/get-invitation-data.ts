@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InvitationData } from '../../../../contract/schemas/contact';
-import { apiAnswer } from '../../../lib/api-client';
+import type { InvitationData } from '@/contract/schemas/contact';
+import { apiAnswer } from '@/client/lib/api-client';
 
 export const invitationDataUrl = (contactId: string) => `/api/contacts/invitation/${encodeURIComponent(contactId)}`;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Contact, SendInvitationInput } from '../../../../contract/schemas/contact';
-import { apiAnswer } from '../../../lib/api-client';
-import { CONTACTS_URL } from '../../../lib/query-keys/contact-query-keys';
+import type { Contact, SendInvitationInput } from '@/contract/schemas/contact';
+import { apiAnswer } from '@/client/lib/api-client';
+import { CONTACTS_URL } from '@/client/lib/query-keys/contact-query-keys';
 
 export const SEND_INVITATION_URL = '/api/contacts/invite';
 

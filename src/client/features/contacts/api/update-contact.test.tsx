@@ -2,12 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
-import { CONTACTS_URL } from '../../../lib/query-keys/contact-query-keys';
-import { contactLoansUrl, itemLoansUrl, LOAN_COUNTS_URL } from '../../../lib/query-keys/loan-query-keys';
-import { BOB_ID, makeContact } from '../../../testing/contact-fixtures';
-import { DRILL_ID } from '../../../testing/make-item';
-import { mockFetch } from '../../../testing/mock-fetch';
+import { createQueryClient } from '@/client/lib/query-client';
+import { CONTACTS_URL } from '@/client/lib/query-keys/contact-query-keys';
+import { contactLoansUrl, itemLoansUrl, LOAN_COUNTS_URL } from '@/client/lib/query-keys/loan-query-keys';
+import { BOB_ID, makeContact } from '@/client/testing/contact-fixtures';
+import { DRILL_ID } from '@/client/testing/make-item';
+import { mockFetch } from '@/client/testing/mock-fetch';
 import { useUpdateContact } from './update-contact';
 
 const HISTORY_KEYS = [itemLoansUrl(DRILL_ID), contactLoansUrl(BOB_ID), LOAN_COUNTS_URL];

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Contact, UpdateContactInput } from '../../../../contract/schemas/contact';
-import { apiAnswer } from '../../../lib/api-client';
-import { CONTACTS_URL } from '../../../lib/query-keys/contact-query-keys';
-import { invalidateLoanHistoryQueries } from '../../../lib/query-keys/loan-query-keys';
+import type { Contact, UpdateContactInput } from '@/contract/schemas/contact';
+import { apiAnswer } from '@/client/lib/api-client';
+import { CONTACTS_URL } from '@/client/lib/query-keys/contact-query-keys';
+import { invalidateLoanHistoryQueries } from '@/client/lib/query-keys/loan-query-keys';
 
 export interface UpdateContactVariables {
   id: string;

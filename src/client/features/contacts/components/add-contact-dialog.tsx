@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Contact } from '../../../../contract/schemas/contact';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { toast } from '../../../components/ui/toast-store';
+import type { Contact } from '@/contract/schemas/contact';
+import { Dialog, DialogContent } from '@/client/components/ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
+import { toast } from '@/client/components/ui/toast-store';
 import { AddContactForm } from './add-contact-form';
 import { ImportContactsPanel } from './import-contacts-panel';
 import { InvitationPrompt } from './invitation-prompt';

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
-import { makeContact } from '../../../testing/contact-fixtures';
+import { mockFetch } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
+import { makeContact } from '@/client/testing/contact-fixtures';
 import { AddContactForm } from './add-contact-form';
 
 /** The input a label names, with the texts its aria-describedby points to. */

@@ -6,11 +6,11 @@ import {
   type Contact,
   type ContactFormInput,
   type ContactFormValues,
-} from '../../../../contract/schemas/contact';
-import { FormDialogActions } from '../../../components/ui/form-dialog';
-import { TextField } from '../../../components/ui/form-field';
-import { toast } from '../../../components/ui/toast-store';
-import { getErrorMessage } from '../../../lib/error-message';
+} from '@/contract/schemas/contact';
+import { FormDialogActions } from '@/client/components/ui/form-dialog';
+import { TextField } from '@/client/components/ui/form-field';
+import { toast } from '@/client/components/ui/toast-store';
+import { getErrorMessage } from '@/client/lib/error-message';
 import { useCreateContact } from '../api/create-contact';
 import { contactFieldErrors } from '../server-field-errors';
 import { ContactIdentityFields } from './contact-identity-fields';

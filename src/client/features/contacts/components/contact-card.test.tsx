@@ -1,10 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Contact } from '../../../../contract/schemas/contact';
-import { renderWithProviders } from '../../../testing/render-with-providers';
-import { stubImageLoading } from '../../../testing/stub-image-loading';
-import { makeContact } from '../../../testing/contact-fixtures';
+import type { Contact } from '@/contract/schemas/contact';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
+import { stubImageLoading } from '@/client/testing/stub-image-loading';
+import { makeContact } from '@/client/testing/contact-fixtures';
 import { ContactCard } from './contact-card';
 
 /** Bob Builder: two initials, and an email of his own. */

@@ -1,9 +1,9 @@
 import { Mail, Pencil, Phone, Send, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Contact } from '../../../../contract/schemas/contact';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
+import type { Contact } from '@/contract/schemas/contact';
+import { Avatar } from '@/client/components/ui/avatar';
+import { Button } from '@/client/components/ui/button';
 import { ContactStatusBadge } from './contact-status-badge';
 
 export interface ContactCardActions {

@@ -1,6 +1,6 @@
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/ui/form-field';
+import { TextField } from '@/client/components/ui/form-field';
 
 type IdentityField = 'name' | 'phone' | 'email';
 

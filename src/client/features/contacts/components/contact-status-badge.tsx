@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ContactStatus } from '../../../../contract/enums';
-import { cn } from '../../../lib/cn';
+import type { ContactStatus } from '@/contract/enums';
+import { cn } from '@/client/lib/cn';
 
 const STATUS_LABEL_KEYS = {
   pending: 'contacts.status.pending',

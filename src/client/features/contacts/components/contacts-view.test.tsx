@@ -1,15 +1,15 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { InvitationData } from '../../../../contract/schemas/contact';
-import { TIMINGS } from '../../../../contract/limits';
-import { makeUser } from '../../../testing/fixtures';
-import { mockFetch, type MockResponse } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
-import { createQueryClient } from '../../../lib/query-client';
-import { AUTH_USER_URL } from '../../../lib/auth/get-auth-user';
+import type { InvitationData } from '@/contract/schemas/contact';
+import { TIMINGS } from '@/contract/limits';
+import { makeUser } from '@/client/testing/fixtures';
+import { mockFetch, type MockResponse } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
+import { createQueryClient } from '@/client/lib/query-client';
+import { AUTH_USER_URL } from '@/client/lib/auth/get-auth-user';
 import { openInNewTab, openMailApp } from '../open-external';
-import { BOB_ID, makeContact } from '../../../testing/contact-fixtures';
+import { BOB_ID, makeContact } from '@/client/testing/contact-fixtures';
 import { ContactsView } from './contacts-view';
 
 vi.mock('../open-external', () => ({ openInNewTab: vi.fn(), openMailApp: vi.fn() }));

@@ -1,9 +1,9 @@
 import { UserPlus, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Contact } from '../../../../contract/schemas/contact';
-import { Button } from '../../../components/ui/button';
-import { useAuthUser } from '../../../lib/auth/get-auth-user';
+import type { Contact } from '@/contract/schemas/contact';
+import { Button } from '@/client/components/ui/button';
+import { useAuthUser } from '@/client/lib/auth/get-auth-user';
 import { useContacts } from '../api/get-contacts';
 import { AddContactDialog } from './add-contact-dialog';
 import { ContactCard } from './contact-card';

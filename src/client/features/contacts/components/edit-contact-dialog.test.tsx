@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
-import { BOB_ID, makeContact } from '../../../testing/contact-fixtures';
+import { mockFetch } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
+import { BOB_ID, makeContact } from '@/client/testing/contact-fixtures';
 import { EditContactDialog } from './edit-contact-dialog';
 
 const describedText = (input: HTMLElement) =>

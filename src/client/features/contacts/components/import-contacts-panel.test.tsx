@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, type MockResponse } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import { mockFetch, type MockResponse } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
 import type { PickedContact } from '../device-import';
-import { makeContact } from '../../../testing/contact-fixtures';
+import { makeContact } from '@/client/testing/contact-fixtures';
 import { ImportContactsPanel } from './import-contacts-panel';
 
 /** jsdom has no Contact Picker API: install a fake one for a test. */

@@ -1,7 +1,7 @@
 import { BookUser, CircleAlert, CircleCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
+import { Button } from '@/client/components/ui/button';
+import { toast } from '@/client/components/ui/toast-store';
 import { isContactPickerSupported } from '../contact-picker';
 import type { ImportResult, PickerFailure } from '../device-import';
 import { NumberChoiceStep } from './number-choice-step';

@@ -1,11 +1,11 @@
 import { Mail, MessageCircle } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InvitationMethod } from '../../../../contract/enums';
-import type { InvitationData } from '../../../../contract/schemas/contact';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { getErrorMessage } from '../../../lib/error-message';
+import type { InvitationMethod } from '@/contract/enums';
+import type { InvitationData } from '@/contract/schemas/contact';
+import { Button } from '@/client/components/ui/button';
+import { toast } from '@/client/components/ui/toast-store';
+import { getErrorMessage } from '@/client/lib/error-message';
 import { useSendInvitation } from '../api/send-invitation';
 import { mailtoUrl, whatsappUrl, type InvitationTexts } from '../invitation-message';
 import { openInNewTab, openMailApp } from '../open-external';

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { InvitationData } from '../../../../contract/schemas/contact';
-import { makeUser } from '../../../testing/fixtures';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
-import { BOB_ID } from '../../../testing/contact-fixtures';
+import type { InvitationData } from '@/contract/schemas/contact';
+import { makeUser } from '@/client/testing/fixtures';
+import { mockFetch } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
+import { BOB_ID } from '@/client/testing/contact-fixtures';
 import { InvitationDialog } from './invitation-dialog';
 
 const invitation: InvitationData = {

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { toast } from '../../../components/ui/toast-store';
-import { getErrorMessage } from '../../../lib/error-message';
+import { FormDialog } from '@/client/components/ui/form-dialog';
+import { toast } from '@/client/components/ui/toast-store';
+import { getErrorMessage } from '@/client/lib/error-message';
 import { useInvitationData } from '../api/get-invitation-data';
 import { InvitationChannels } from './invitation-channels';
 import { useInvitationTexts } from './use-invitation-texts';

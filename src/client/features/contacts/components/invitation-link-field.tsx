@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { CopyField } from '../../../components/ui/copy-field';
-import { toast } from '../../../components/ui/toast-store';
+import { CopyField } from '@/client/components/ui/copy-field';
+import { toast } from '@/client/components/ui/toast-store';
 
 interface InvitationLinkFieldProps {
   link: string;

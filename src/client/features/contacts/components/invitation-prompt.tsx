@@ -1,8 +1,8 @@
 import { UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Contact } from '../../../../contract/schemas/contact';
-import { Button } from '../../../components/ui/button';
-import { DialogActions } from '../../../components/ui/dialog';
+import type { Contact } from '@/contract/schemas/contact';
+import { Button } from '@/client/components/ui/button';
+import { DialogActions } from '@/client/components/ui/dialog';
 
 interface InvitationPromptProps {
   contact: Contact;

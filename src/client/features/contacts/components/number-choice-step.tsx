@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Button, FOCUS_RING } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { Button, FOCUS_RING } from '@/client/components/ui/button';
+import { cn } from '@/client/lib/cn';
 import { needsNumberChoice, type ImportCandidate, type NumberChoices } from '../device-import';
-import { DialogActions } from '../../../components/ui/dialog';
+import { DialogActions } from '@/client/components/ui/dialog';
 
 interface NumberChoiceStepProps {
   candidates: readonly ImportCandidate[];

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { Contact } from '../../../../contract/schemas/contact';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toast } from '../../../components/ui/toast-store';
-import { getErrorMessage } from '../../../lib/error-message';
+import type { Contact } from '@/contract/schemas/contact';
+import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
+import { toast } from '@/client/components/ui/toast-store';
+import { getErrorMessage } from '@/client/lib/error-message';
 import { useDeleteContact } from '../api/delete-contact';
 
 interface RemoveContactDialogProps {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createContact } from '../api/create-contact';
-import { CONTACTS_URL } from '../../../lib/query-keys/contact-query-keys';
+import { CONTACTS_URL } from '@/client/lib/query-keys/contact-query-keys';
 import { pickDeviceContacts } from '../contact-picker';
 import {
   classifyPickerError,

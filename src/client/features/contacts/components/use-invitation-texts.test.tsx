@@ -4,11 +4,11 @@ import { initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import de from '../../../../../public/locales/de/translation.json';
 import en from '../../../../../public/locales/en/translation.json';
-import type { InvitationData } from '../../../../contract/schemas/contact';
-import { makeUser } from '../../../testing/fixtures';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
-import { createTestI18n } from '../../../testing/test-i18n';
+import type { InvitationData } from '@/contract/schemas/contact';
+import { makeUser } from '@/client/testing/fixtures';
+import { mockFetch } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
+import { createTestI18n } from '@/client/testing/test-i18n';
 import { useInvitationTexts } from './use-invitation-texts';
 
 const data: InvitationData = {

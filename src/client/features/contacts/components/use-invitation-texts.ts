@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InvitationData } from '../../../../contract/schemas/contact';
-import { useAuthUser } from '../../../lib/auth/get-auth-user';
+import type { InvitationData } from '@/contract/schemas/contact';
+import { useAuthUser } from '@/client/lib/auth/get-auth-user';
 import { buildInvitationTexts, invitationLanguage, type InvitationTexts } from '../invitation-message';
 
 /**

@@ -1,7 +1,7 @@
 import { Cookie } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/client/components/ui/button';
 import { ACCEPT_ALL, ESSENTIAL_ONLY } from '../consent-storage';
 import { openCookieSettings, saveCookieChoice } from '../consent-store';
 

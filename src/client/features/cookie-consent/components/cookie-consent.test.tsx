@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
 import { COOKIE_CONSENT_STORAGE_KEY, readCookieConsent, writeCookieConsent } from '../consent-storage';
 import { resetCookieConsentStore } from '../consent-store';
 

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog';
-import { Switch } from '../../../components/ui/switch';
+import { Button } from '@/client/components/ui/button';
+import { Dialog, DialogActions, DialogContent } from '@/client/components/ui/dialog';
+import { Switch } from '@/client/components/ui/switch';
 import { ESSENTIAL_ONLY, type CookieChoice } from '../consent-storage';
 import { closeCookieSettings, saveCookieChoice, useCookieConsentState } from '../consent-store';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BannerState } from '../../../../contract/schemas/feedback';
-import { apiRequest } from '../../../lib/api-client';
+import type { BannerState } from '@/contract/schemas/feedback';
+import { apiRequest } from '@/client/lib/api-client';
 import { BANNER_STATE_URL } from './get-banner-state';
 
 export const DISMISS_BANNER_URL = '/api/banner/dismiss';

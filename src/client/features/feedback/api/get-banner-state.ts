@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BannerState } from '../../../../contract/schemas/feedback';
-import { apiAnswer } from '../../../lib/api-client';
+import type { BannerState } from '@/contract/schemas/feedback';
+import { apiAnswer } from '@/client/lib/api-client';
 
 export const BANNER_STATE_URL = '/api/banner/should-show';
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../../contract/limits';
+import { LIMITS } from '@/contract/limits';
 import { FeedbackBannerSlot } from './feedback-banner-slot';
 
 describe('<FeedbackBannerSlot/>', () => {

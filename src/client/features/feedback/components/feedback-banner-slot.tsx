@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { LIMITS } from '../../../../contract/limits';
+import { LIMITS } from '@/contract/limits';
 
 interface FeedbackBannerSlotProps {
   /** The beta feedback banner; nothing is shown and nothing is pushed down while it is absent. */

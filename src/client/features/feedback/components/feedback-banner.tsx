@@ -1,8 +1,8 @@
 import { MessageSquareHeart, X } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../contract/limits';
-import { Button } from '../../../components/ui/button';
+import { LIMITS } from '@/contract/limits';
+import { Button } from '@/client/components/ui/button';
 import { useDismissBanner } from '../api/dismiss-banner';
 
 // The star form (and zod, which checks it) loads when the panel first opens, not with every page.

@@ -1,13 +1,13 @@
 import { Star } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../contract/limits';
-import { feedbackSchema } from '../../../../contract/schemas/feedback';
-import { Button } from '../../../components/ui/button';
-import { TextareaField } from '../../../components/ui/form-field';
-import { toast } from '../../../components/ui/toast-store';
-import { cn } from '../../../lib/cn';
-import { runWithToasts } from '../../../lib/run-with-toasts';
+import { LIMITS } from '@/contract/limits';
+import { feedbackSchema } from '@/contract/schemas/feedback';
+import { Button } from '@/client/components/ui/button';
+import { TextareaField } from '@/client/components/ui/form-field';
+import { toast } from '@/client/components/ui/toast-store';
+import { cn } from '@/client/lib/cn';
+import { runWithToasts } from '@/client/lib/run-with-toasts';
 import { useSubmitFeedback } from '../api/submit-feedback';
 
 const RATINGS = Array.from(

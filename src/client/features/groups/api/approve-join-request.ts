@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { JoinRequest } from '../../../../contract/schemas/group';
-import { apiAnswer } from '../../../lib/api-client';
+import type { JoinRequest } from '@/contract/schemas/group';
+import { apiAnswer } from '@/client/lib/api-client';
 import { GROUPS_URL_PREFIX, invalidateGroupQueries } from './get-group';
 
 export interface DecideJoinRequestVariables {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateGroupInput, Group } from '../../../../contract/schemas/group';
-import { apiAnswer } from '../../../lib/api-client';
+import type { CreateGroupInput, Group } from '@/contract/schemas/group';
+import { apiAnswer } from '@/client/lib/api-client';
 import { invalidateGroupQueries } from './get-group';
 import { GROUPS_URL } from './group-query-keys';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateJoinRequestInput, JoinRequest } from '../../../../contract/schemas/group';
-import { apiAnswer } from '../../../lib/api-client';
+import type { CreateJoinRequestInput, JoinRequest } from '@/contract/schemas/group';
+import { apiAnswer } from '@/client/lib/api-client';
 import { invalidateGroupQueries } from './get-group';
 import { joinRequestsUrl } from './get-join-requests';
 

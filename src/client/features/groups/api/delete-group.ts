@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/client/lib/api-client';
 import { groupUrl, invalidateAfterLeaving } from './get-group';
 
 /** DELETE /api/groups/{id} (admin): the group, its memberships, requests and item shares go. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { JoinRequest } from '../../../../contract/schemas/group';
-import { apiAnswer } from '../../../lib/api-client';
+import type { JoinRequest } from '@/contract/schemas/group';
+import { apiAnswer } from '@/client/lib/api-client';
 import { decideJoinRequestUrl, type DecideJoinRequestVariables } from './approve-join-request';
 import { joinRequestsUrl } from './get-join-requests';
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Group } from '../../../../contract/schemas/group';
-import { apiAnswer } from '../../../lib/api-client';
+import type { Group } from '@/contract/schemas/group';
+import { apiAnswer } from '@/client/lib/api-client';
 import { groupByCodeUrl } from './group-query-keys';
 
 /** GET /api/groups/code/{code}: the group with this code, public or private; 404 not_found when none. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { GroupDetails } from '../../../../contract/schemas/group';
-import { apiAnswer } from '../../../lib/api-client';
+import type { GroupDetails } from '@/contract/schemas/group';
+import { apiAnswer } from '@/client/lib/api-client';
 
 /** Every groups query (lists, search, details, join requests) has a URL under this prefix as its first key element. */
 export const GROUPS_URL_PREFIX = '/api/groups';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { JoinRequest } from '../../../../contract/schemas/group';
-import { apiAnswer } from '../../../lib/api-client';
+import type { JoinRequest } from '@/contract/schemas/group';
+import { apiAnswer } from '@/client/lib/api-client';
 import { groupUrl } from './get-group';
 
 export const joinRequestsUrl = (groupId: string) => `${groupUrl(groupId)}/join-requests`;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Group } from '../../../../contract/schemas/group';
-import { apiAnswer } from '../../../lib/api-client';
+import type { Group } from '@/contract/schemas/group';
+import { apiAnswer } from '@/client/lib/api-client';
 import { userGroupsUrl } from './group-query-keys';
 
 /** GET /api/groups/user/{userId}: the groups the signed-in user is a member of. */

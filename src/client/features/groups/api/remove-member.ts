@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/client/lib/api-client';
 import { groupUrl, invalidateAfterLeaving, invalidateGroupQueries } from './get-group';
 
 export interface RemoveMemberVariables {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ReverseGeocode } from '../../../../contract/schemas/group';
-import { apiAnswer } from '../../../lib/api-client';
+import type { ReverseGeocode } from '@/contract/schemas/group';
+import { apiAnswer } from '@/client/lib/api-client';
 import type { Coordinates } from '../coordinates';
 import { REVERSE_GEOCODE_URL } from './group-query-keys';
 

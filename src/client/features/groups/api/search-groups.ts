@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Group } from '../../../../contract/schemas/group';
-import { apiAnswer } from '../../../lib/api-client';
+import type { Group } from '@/contract/schemas/group';
+import { apiAnswer } from '@/client/lib/api-client';
 import { SEARCH_GROUPS_URL } from './group-query-keys';
 
 /** GET /api/groups/search?q=: public groups whose name or description matches, or with exactly this code. */

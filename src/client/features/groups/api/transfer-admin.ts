@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GroupDetails } from '../../../../contract/schemas/group';
-import { apiAnswer } from '../../../lib/api-client';
+import type { GroupDetails } from '@/contract/schemas/group';
+import { apiAnswer } from '@/client/lib/api-client';
 import { groupQueryOptions, groupUrl, invalidateGroupQueries } from './get-group';
 
 export interface TransferAdminVariables {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Group } from '../../../../contract/schemas/group';
-import { FormDialog } from '../../../components/ui/form-dialog';
+import type { Group } from '@/contract/schemas/group';
+import { FormDialog } from '@/client/components/ui/form-dialog';
 import { CreateGroupForm } from './create-group-form';
 
 interface CreateGroupDialogProps {

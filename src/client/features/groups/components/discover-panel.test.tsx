@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LIMITS } from '../../../../contract/limits';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import { LIMITS } from '@/contract/limits';
+import { mockFetch } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
 import { makeGroup, positionAt, positionError, removeGeolocation, stubGeolocation } from '../testing/make-group';
 import { useDiscoverLocation } from '../use-discover-location';
 import { DiscoverPanel } from './discover-panel';

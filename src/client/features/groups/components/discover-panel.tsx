@@ -1,8 +1,8 @@
 import { Compass, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../contract/limits';
-import { Switch } from '../../../components/ui/switch';
+import { LIMITS } from '@/contract/limits';
+import { Switch } from '@/client/components/ui/switch';
 import { useDiscoverGroups } from '../api/discover-groups';
 import type { DiscoverLocation } from '../use-discover-location';
 import { GroupList, GroupsEmptyState } from './group-list';

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Group } from '../../../../contract/schemas/group';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import type { Group } from '@/contract/schemas/group';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
 import { GARDEN_ID, makeGroup } from '../testing/make-group';
 import { GroupCard } from './group-card';
 

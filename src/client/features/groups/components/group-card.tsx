@@ -2,10 +2,10 @@ import { Clock, Globe, Hash, Lock, MapPin, Navigation, Users, type LucideIcon } 
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { Group } from '../../../../contract/schemas/group';
-import { buttonClasses } from '../../../components/ui/button';
-import { getFormattingLocale } from '../../../i18n/use-date-formatters';
-import { cn } from '../../../lib/cn';
+import type { Group } from '@/contract/schemas/group';
+import { buttonClasses } from '@/client/components/ui/button';
+import { getFormattingLocale } from '@/client/i18n/use-date-formatters';
+import { cn } from '@/client/lib/cn';
 import { formatDistanceKm } from '../format-distance';
 
 /** The lock or globe of a private or public group, with its meaning for screen readers. */

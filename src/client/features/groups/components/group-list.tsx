@@ -1,8 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Group } from '../../../../contract/schemas/group';
-import { Button } from '../../../components/ui/button';
+import type { Group } from '@/contract/schemas/group';
+import { Button } from '@/client/components/ui/button';
 import { GroupCard } from './group-card';
 
 interface EmptyStateProps {

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
-import { makeUser } from '../../../testing/fixtures';
-import { mockFetch, type MockResponse } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
-import { AUTH_USER_URL } from '../../../lib/auth/get-auth-user';
+import { createQueryClient } from '@/client/lib/query-client';
+import { makeUser } from '@/client/testing/fixtures';
+import { mockFetch, type MockResponse } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
+import { AUTH_USER_URL } from '@/client/lib/auth/get-auth-user';
 import { makeGroup } from '../testing/make-group';
 import { GroupsView } from './groups-view';
 

@@ -4,11 +4,11 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { groupCodeSchema, type Group } from '../../../../contract/schemas/group';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/form-field';
-import { isApiError } from '../../../lib/api-client';
-import { getErrorMessage } from '../../../lib/error-message';
+import { groupCodeSchema, type Group } from '@/contract/schemas/group';
+import { Button } from '@/client/components/ui/button';
+import { TextField } from '@/client/components/ui/form-field';
+import { isApiError } from '@/client/lib/api-client';
+import { getErrorMessage } from '@/client/lib/error-message';
 import { groupByCodeQueryOptions } from '../api/get-group-by-code';
 
 const joinCodeFormSchema = z.object({ code: groupCodeSchema });

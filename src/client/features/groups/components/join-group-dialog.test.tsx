@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { JoinRequest } from '../../../../contract/schemas/group';
-import { mockFetch, type MockResponse } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import type { JoinRequest } from '@/contract/schemas/group';
+import { mockFetch, type MockResponse } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
 import { GARDEN_ID, makeGroup } from '../testing/make-group';
 import { JoinGroupDialog } from './join-group-dialog';
 

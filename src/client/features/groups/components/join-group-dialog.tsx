@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Group } from '../../../../contract/schemas/group';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import type { Group } from '@/contract/schemas/group';
+import { Dialog, DialogContent } from '@/client/components/ui/dialog';
 import { JoinCodeStep } from './join-code-step';
 import { JoinConfirmStep } from './join-confirm-step';
 

@@ -1,10 +1,10 @@
 import { Search, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../contract/limits';
-import { groupSearchQuerySchema } from '../../../../contract/schemas/group';
-import { TextField } from '../../../components/ui/form-field';
+import { LIMITS } from '@/contract/limits';
+import { groupSearchQuerySchema } from '@/contract/schemas/group';
+import { TextField } from '@/client/components/ui/form-field';
 import { useSearchGroups } from '../api/search-groups';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { GroupList, GroupsEmptyState } from './group-list';
 
 /** Typing pauses this long before a search goes out; the same rest as the radius slider. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog';
+import { Button } from '@/client/components/ui/button';
+import { Dialog, DialogActions, DialogContent } from '@/client/components/ui/dialog';
 
 interface ActionConfirmDialogProps {
   open: boolean;

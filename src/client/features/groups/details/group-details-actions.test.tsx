@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { MockResponse } from '../../../testing/mock-fetch';
+import type { MockResponse } from '@/client/testing/mock-fetch';
 import {
   BOB_ID,
   GROUP_ID,

@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '@/client/components/ui/button';
 
 interface GroupDetailsFrameProps {
   title: string;

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { stubImageLoading } from '../../../testing/stub-image-loading';
+import { stubImageLoading } from '@/client/testing/stub-image-loading';
 import {
   BOB_ID,
   GROUP_ID,

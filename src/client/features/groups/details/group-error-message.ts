@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
-import { toast } from '../../../components/ui/toast-store';
-import { isApiError } from '../../../lib/api-client';
-import { getErrorMessage } from '../../../lib/error-message';
+import { toast } from '@/client/components/ui/toast-store';
+import { isApiError } from '@/client/lib/api-client';
+import { getErrorMessage } from '@/client/lib/error-message';
 
 type Translator = Pick<I18n, 't' | 'exists'>;
 

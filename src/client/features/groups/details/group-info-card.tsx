@@ -1,7 +1,7 @@
 import { Globe, Hash, Lock, MapPin, Shield, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GroupDetails } from '../../../../contract/schemas/group';
+import type { GroupDetails } from '@/contract/schemas/group';
 
 function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (

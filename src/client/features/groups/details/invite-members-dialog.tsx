@@ -1,9 +1,9 @@
 import { Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { CopyField } from '../../../components/ui/copy-field';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast-store';
+import { Button } from '@/client/components/ui/button';
+import { CopyField } from '@/client/components/ui/copy-field';
+import { Dialog, DialogContent } from '@/client/components/ui/dialog';
+import { toast } from '@/client/components/ui/toast-store';
 
 /** The link the Groups page opens its join dialog with (it reads `?join=`). */
 export function groupJoinLink(code: string, origin: string = window.location.origin): string {

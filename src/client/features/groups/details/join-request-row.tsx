@@ -1,12 +1,12 @@
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JoinRequest } from '../../../../contract/schemas/group';
-import { LIMITS } from '../../../../contract/limits';
-import { Button, type ButtonVariant } from '../../../components/ui/button';
-import { TextareaField } from '../../../components/ui/form-field';
-import { toast } from '../../../components/ui/toast-store';
-import { useDateFormatters } from '../../../i18n/use-date-formatters';
+import type { JoinRequest } from '@/contract/schemas/group';
+import { LIMITS } from '@/contract/limits';
+import { Button, type ButtonVariant } from '@/client/components/ui/button';
+import { TextareaField } from '@/client/components/ui/form-field';
+import { toast } from '@/client/components/ui/toast-store';
+import { useDateFormatters } from '@/client/i18n/use-date-formatters';
 import { useApproveJoinRequest } from '../api/approve-join-request';
 import { useDenyJoinRequest } from '../api/deny-join-request';
 import { toastGroupError } from './group-error-message';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/client/components/ui/button';
 import { useJoinRequests } from '../api/get-join-requests';
 import { JoinRequestRow } from './join-request-row';
 

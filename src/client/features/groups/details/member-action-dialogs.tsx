@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { GroupDetails, GroupMember } from '../../../../contract/schemas/group';
-import { toast } from '../../../components/ui/toast-store';
+import type { GroupDetails, GroupMember } from '@/contract/schemas/group';
+import { toast } from '@/client/components/ui/toast-store';
 import { useRemoveMember } from '../api/remove-member';
 import { useTransferAdmin } from '../api/transfer-admin';
 import { ActionConfirmDialog } from './action-confirm-dialog';

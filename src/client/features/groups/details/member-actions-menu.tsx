@@ -1,9 +1,9 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Crown, EllipsisVertical, UserMinus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { GroupMember } from '../../../../contract/schemas/group';
-import { buttonClasses } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import type { GroupMember } from '@/contract/schemas/group';
+import { buttonClasses } from '@/client/components/ui/button';
+import { cn } from '@/client/lib/cn';
 
 const ITEM_LAYOUT_CLASSES =
   'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none select-none';

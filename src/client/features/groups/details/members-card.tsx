@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { UserPlus } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GroupDetails, GroupMember } from '../../../../contract/schemas/group';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
+import type { GroupDetails, GroupMember } from '@/contract/schemas/group';
+import { Avatar } from '@/client/components/ui/avatar';
+import { Button } from '@/client/components/ui/button';
 import { MemberActionsMenu, type MemberActions } from './member-actions-menu';
 
 /** Spec §2: "Members without user data are skipped" (e.g. an account deleted while the list loaded). */

@@ -1,8 +1,8 @@
 import { Clock, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { GroupDetails } from '../../../../contract/schemas/group';
-import { buttonClasses } from '../../../components/ui/button';
+import type { GroupDetails } from '@/contract/schemas/group';
+import { buttonClasses } from '@/client/components/ui/button';
 
 /**
  * A signed-in visitor who is not a member (only public groups get this far):

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Group } from '../../../../contract/schemas/group';
+import type { Group } from '@/contract/schemas/group';
 
 /** The default group's id: a uuid, as the server hands out. */
 export const GARDEN_ID = '5d0f3f0e-7a51-4b8e-9b1f-2f3c4d5e6f70';

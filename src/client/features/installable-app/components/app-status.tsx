@@ -9,7 +9,7 @@ import {
   useIsOffline,
 } from '../network-status';
 import { useUpdateWaiting } from '../update-store';
-import { whenFirstScreenShown } from '../../../lib/first-screen';
+import { whenFirstScreenShown } from '@/client/lib/first-screen';
 import { OfflineNotice } from './offline-notice';
 
 // Shown once per new version at most: not part of the first page's JavaScript. The service worker

@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/client/components/ui/button';
 import { dismissUpdate, reloadToUpdate } from '../update-store';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AnalyzeAndCreateInput, CreatedFromPhoto } from '../../../../contract/schemas/item-creation';
-import { apiAnswer } from '../../../lib/api-client';
+import type { AnalyzeAndCreateInput, CreatedFromPhoto } from '@/contract/schemas/item-creation';
+import { apiAnswer } from '@/client/lib/api-client';
 import { ANALYZE_AND_CREATE_URL, refreshItemQueries } from './item-creation-urls';
 
 export interface AnalyzeAndCreateRequest {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreatedFromBarcode, CreateFromBarcodeInput } from '../../../../contract/schemas/item-creation';
-import { apiAnswer } from '../../../lib/api-client';
+import type { CreatedFromBarcode, CreateFromBarcodeInput } from '@/contract/schemas/item-creation';
+import { apiAnswer } from '@/client/lib/api-client';
 import { FROM_BARCODE_URL, refreshItemQueries } from './item-creation-urls';
 
 export interface CreateFromBarcodeRequest {

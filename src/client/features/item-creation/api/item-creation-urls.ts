@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { invalidateByPrefix } from '../../../lib/invalidate-by-prefix';
+import { invalidateByPrefix } from '@/client/lib/invalidate-by-prefix';
 
 /**
  * URLs of the two creation endpoints. They live under /api/items, so the

@@ -1,8 +1,8 @@
 import { ArrowLeft, Camera, ImagePlus, ScanBarcode, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/client/components/ui/button';
 import { BusyMessage, ProgressStep } from './photo-steps';
-import { DialogActions } from '../../../components/ui/dialog';
+import { DialogActions } from '@/client/components/ui/dialog';
 
 /** Where the barcode step is: waiting for a picture, reading it, what it found, creating the item. */
 export type BarcodeScan =

@@ -1,12 +1,12 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { LIMITS } from '../../../../contract/limits';
-import type { CreatedFromBarcode, CreatedFromPhoto } from '../../../../contract/schemas/item-creation';
-import { photoFile, stubImageDecoding } from '../../../testing/image-stubs';
-import { mockFetch, type MockResponse } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
-import { makeOwnItem } from '../../../testing/make-item';
+import { LIMITS } from '@/contract/limits';
+import type { CreatedFromBarcode, CreatedFromPhoto } from '@/contract/schemas/item-creation';
+import { photoFile, stubImageDecoding } from '@/client/testing/image-stubs';
+import { mockFetch, type MockResponse } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
+import { makeOwnItem } from '@/client/testing/make-item';
 import { ANALYZE_AND_CREATE_URL, FROM_BARCODE_URL } from '../api/item-creation-urls';
 import type { BarcodeDecoder } from '../barcode-decoder';
 import { ItemCreationDialog } from './item-creation-dialog';

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OwnItem } from '../../../../contract/schemas/item';
-import type { CreatedFromBarcode, CreatedFromPhoto } from '../../../../contract/schemas/item-creation';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast-store';
-import { toSupportedLanguage } from '../../../i18n/languages';
+import type { OwnItem } from '@/contract/schemas/item';
+import type { CreatedFromBarcode, CreatedFromPhoto } from '@/contract/schemas/item-creation';
+import { Dialog, DialogContent } from '@/client/components/ui/dialog';
+import { toast } from '@/client/components/ui/toast-store';
+import { toSupportedLanguage } from '@/client/i18n/languages';
 import { useAnalyzeAndCreate } from '../api/analyze-and-create';
 import { useCreateFromBarcode } from '../api/create-from-barcode';
 import { decodeBarcode as decodeWithZxing, type BarcodeDecoder } from '../barcode-decoder';

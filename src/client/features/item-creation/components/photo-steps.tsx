@@ -1,9 +1,9 @@
 import { Camera, ImagePlus, LoaderCircle, RotateCcw, ScanBarcode, Sparkles, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button, FOCUS_RING } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { Button, FOCUS_RING } from '@/client/components/ui/button';
+import { cn } from '@/client/lib/cn';
 import { useElapsedSeconds } from '../use-elapsed-seconds';
-import { DialogActions } from '../../../components/ui/dialog';
+import { DialogActions } from '@/client/components/ui/dialog';
 
 interface ChoiceTileProps {
   icon: LucideIcon;

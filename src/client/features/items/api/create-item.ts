@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ItemFormInput, OwnItem } from '../../../../contract/schemas/item';
-import { apiAnswer } from '../../../lib/api-client';
-import { ITEMS_URL_PREFIX, invalidateItemQueries } from '../../../lib/query-keys/item-query-keys';
+import type { ItemFormInput, OwnItem } from '@/contract/schemas/item';
+import { apiAnswer } from '@/client/lib/api-client';
+import { ITEMS_URL_PREFIX, invalidateItemQueries } from '@/client/lib/query-keys/item-query-keys';
 
 /**
  * The body of POST and PUT /api/items: the item form's input shape (empty

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { invalidateItemQueries, itemUrl } from '../../../lib/query-keys/item-query-keys';
-import { invalidateLoanHistoryQueries } from '../../../lib/query-keys/loan-query-keys';
+import { apiRequest } from '@/client/lib/api-client';
+import { invalidateItemQueries, itemUrl } from '@/client/lib/query-keys/item-query-keys';
+import { invalidateLoanHistoryQueries } from '@/client/lib/query-keys/loan-query-keys';
 
 /** DELETE /api/items/{id} (owner): 204; 409 item_lent_out while someone has borrowed it. */
 export async function deleteItem(itemId: string): Promise<void> {

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { ItemCategory } from '../../../../contract/enums';
-import type { AvailableItemsPage, AvailableStatusFilter } from '../../../../contract/schemas/item';
-import { apiAnswer } from '../../../lib/api-client';
-import { AVAILABLE_ITEMS_URL } from '../../../lib/query-keys/item-query-keys';
+import type { ItemCategory } from '@/contract/enums';
+import type { AvailableItemsPage, AvailableStatusFilter } from '@/contract/schemas/item';
+import { apiAnswer } from '@/client/lib/api-client';
+import { AVAILABLE_ITEMS_URL } from '@/client/lib/query-keys/item-query-keys';
 
 /** The filters of the Available Items page (spec §2); `q` is the trimmed search text, '' for none. */
 export interface AvailableItemsFilters {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ContactPermission } from '../../../../contract/schemas/item';
-import { apiAnswer } from '../../../lib/api-client';
-import { contactPermissionsUrl } from '../../../lib/query-keys/item-query-keys';
+import type { ContactPermission } from '@/contract/schemas/item';
+import { apiAnswer } from '@/client/lib/api-client';
+import { contactPermissionsUrl } from '@/client/lib/query-keys/item-query-keys';
 
 /** GET /api/items/{id}/permissions (owner): every registered contact with its "Can see" choice. */
 export async function getContactPermissions(itemId: string, signal?: AbortSignal): Promise<ContactPermission[]> {

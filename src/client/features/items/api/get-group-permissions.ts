@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { GroupPermission } from '../../../../contract/schemas/item';
-import { apiAnswer } from '../../../lib/api-client';
-import { groupPermissionsUrl } from '../../../lib/query-keys/item-query-keys';
+import type { GroupPermission } from '@/contract/schemas/item';
+import { apiAnswer } from '@/client/lib/api-client';
+import { groupPermissionsUrl } from '@/client/lib/query-keys/item-query-keys';
 
 /** GET /api/items/{id}/group-permissions (owner): the owner's groups with their "Can see" choice. */
 export async function getGroupPermissions(itemId: string, signal?: AbortSignal): Promise<GroupPermission[]> {

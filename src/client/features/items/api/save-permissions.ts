@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/client/lib/api-client';
 import type { PermissionChanges } from '../permission-diff';
-import { invalidateItemQueries } from '../../../lib/query-keys/item-query-keys';
+import { invalidateItemQueries } from '@/client/lib/query-keys/item-query-keys';
 
 export const CONTACT_PERMISSIONS_URL = '/api/permissions';
 export const GROUP_PERMISSIONS_URL = '/api/group-permissions';

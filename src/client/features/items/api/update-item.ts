@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OwnItem } from '../../../../contract/schemas/item';
-import { apiAnswer } from '../../../lib/api-client';
+import type { OwnItem } from '@/contract/schemas/item';
+import { apiAnswer } from '@/client/lib/api-client';
 import type { ItemSaveBody } from './create-item';
-import { invalidateItemQueries, itemUrl } from '../../../lib/query-keys/item-query-keys';
-import { invalidateLoanHistoryQueries } from '../../../lib/query-keys/loan-query-keys';
+import { invalidateItemQueries, itemUrl } from '@/client/lib/query-keys/item-query-keys';
+import { invalidateLoanHistoryQueries } from '@/client/lib/query-keys/loan-query-keys';
 
 export interface UpdateItemVariables {
   itemId: string;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ItemPhoto } from '../../../../contract/schemas/item';
-import { apiAnswer } from '../../../lib/api-client';
-import { PHOTOS_URL } from '../../../lib/query-keys/item-query-keys';
+import type { ItemPhoto } from '@/contract/schemas/item';
+import { apiAnswer } from '@/client/lib/api-client';
+import { PHOTOS_URL } from '@/client/lib/query-keys/item-query-keys';
 
 /**
  * POST /api/photos with the image bytes as the body (image/jpeg, image/png or

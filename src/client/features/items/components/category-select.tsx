@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { ITEM_CATEGORIES, type ItemCategory } from '../../../../contract/enums';
-import { CATEGORY_LABEL_KEYS } from '../../../lib/item-labels';
-import { SelectField } from '../../../components/ui/select-field';
+import { ITEM_CATEGORIES, type ItemCategory } from '@/contract/enums';
+import { CATEGORY_LABEL_KEYS } from '@/client/lib/item-labels';
+import { SelectField } from '@/client/components/ui/select-field';
 
 export type CategoryFilter = ItemCategory | 'all';
 

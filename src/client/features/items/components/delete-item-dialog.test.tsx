@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
-import { DRILL_ID, makeOwnItem } from '../../../testing/make-item';
+import { mockFetch } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
+import { DRILL_ID, makeOwnItem } from '@/client/testing/make-item';
 import { DeleteItemDialog } from './delete-item-dialog';
 
 const ITEM_URL = `/api/items/${DRILL_ID}`;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { OwnItem } from '../../../../contract/schemas/item';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toast } from '../../../components/ui/toast-store';
+import type { OwnItem } from '@/contract/schemas/item';
+import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
+import { toast } from '@/client/components/ui/toast-store';
 import { useDeleteItem } from '../api/delete-item';
 import { itemErrorDescription } from '../item-error-message';
 

@@ -1,8 +1,8 @@
 import { ExternalLink, HeartHandshake, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClasses, FOCUS_RING } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { buttonClasses, FOCUS_RING } from '@/client/components/ui/button';
+import { cn } from '@/client/lib/cn';
 import { DONATION_URL, recordDonationBannerShown, shouldShowDonationBanner } from '../donation';
 
 /**

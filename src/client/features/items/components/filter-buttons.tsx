@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/client/components/ui/button';
+import { cn } from '@/client/lib/cn';
 
 export interface FilterOption<V extends string> {
   value: V;

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import type { OwnItem, SharedItem } from '../../../../contract/schemas/item';
-import type { LendingRequest } from '../../../../contract/schemas/lending';
+import type { OwnItem, SharedItem } from '@/contract/schemas/item';
+import type { LendingRequest } from '@/contract/schemas/lending';
 
 /**
  * The lending feature's parts of the item cards (spec §2: Request and the

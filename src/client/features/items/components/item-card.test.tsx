@@ -1,11 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { OwnItem } from '../../../../contract/schemas/item';
-import { localIsoDate } from '../../../lib/local-date';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import type { OwnItem } from '@/contract/schemas/item';
+import { localIsoDate } from '@/client/lib/local-date';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
 import { ITEM_CARD_IMAGE_SIZES } from '../card-picture';
-import { daysAgo, DRILL_ID, makeOwnItem, makeSharedItem } from '../../../testing/make-item';
+import { daysAgo, DRILL_ID, makeOwnItem, makeSharedItem } from '@/client/testing/make-item';
 import { OwnItemCard, SharedItemCard, type SharedItemCardProps } from './item-card';
 
 function renderOwnCard(item: OwnItem) {

@@ -1,16 +1,16 @@
 import { CalendarClock, Clock, Pencil, Tag, Trash2, User, Users, type LucideIcon } from 'lucide-react';
 import { memo, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ItemStatus } from '../../../../contract/enums';
-import { isReservedForPersonalUse } from '../../../../contract/items';
-import { LIMITS } from '../../../../contract/limits';
-import type { OwnItem, SharedItem } from '../../../../contract/schemas/item';
-import type { LendingRequest } from '../../../../contract/schemas/lending';
-import { Button } from '../../../components/ui/button';
-import { useDateFormatters } from '../../../i18n/use-date-formatters';
-import { cn } from '../../../lib/cn';
-import { localIsoDate, parseIsoDate } from '../../../lib/local-date';
-import { CATEGORY_LABEL_KEYS, STATUS_CLASSES, STATUS_LABEL_KEYS } from '../../../lib/item-labels';
+import type { ItemStatus } from '@/contract/enums';
+import { isReservedForPersonalUse } from '@/contract/items';
+import { LIMITS } from '@/contract/limits';
+import type { OwnItem, SharedItem } from '@/contract/schemas/item';
+import type { LendingRequest } from '@/contract/schemas/lending';
+import { Button } from '@/client/components/ui/button';
+import { useDateFormatters } from '@/client/i18n/use-date-formatters';
+import { cn } from '@/client/lib/cn';
+import { localIsoDate, parseIsoDate } from '@/client/lib/local-date';
+import { CATEGORY_LABEL_KEYS, STATUS_CLASSES, STATUS_LABEL_KEYS } from '@/client/lib/item-labels';
 import type { ItemCardLending } from './item-card-lending';
 import { ItemImage } from './item-image';
 

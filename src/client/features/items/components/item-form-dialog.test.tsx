@@ -1,14 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { LIMITS } from '../../../../contract/limits';
-import type { OwnItem } from '../../../../contract/schemas/item';
-import { localIsoDate } from '../../../lib/local-date';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import { LIMITS } from '@/contract/limits';
+import type { OwnItem } from '@/contract/schemas/item';
+import { localIsoDate } from '@/client/lib/local-date';
+import { mockFetch } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
 import { DONATION_BANNER_STORAGE_KEY } from '../donation';
-import { photoFile, stubImageDecoding } from '../../../testing/image-stubs';
-import { DRILL_ID, makeOwnItem } from '../../../testing/make-item';
+import { photoFile, stubImageDecoding } from '@/client/testing/image-stubs';
+import { DRILL_ID, makeOwnItem } from '@/client/testing/make-item';
 import { ItemFormDialog } from './item-form-dialog';
 
 const SAVED_PHOTO_1 = '11111111-1111-4111-8111-111111111111';

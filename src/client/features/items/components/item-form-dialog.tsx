@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { OwnItem } from '../../../../contract/schemas/item';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import type { OwnItem } from '@/contract/schemas/item';
+import { Dialog, DialogContent } from '@/client/components/ui/dialog';
 import { ItemForm, type ItemSuggestion } from './item-form';
 
 export interface ItemFormDialogProps {

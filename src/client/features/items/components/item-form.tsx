@@ -1,11 +1,11 @@
-import type { ItemCategory } from '../../../../contract/enums';
+import type { ItemCategory } from '@/contract/enums';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ITEM_CATEGORIES } from '../../../../contract/enums';
-import { isReservedForPersonalUse } from '../../../../contract/items';
-import { LIMITS } from '../../../../contract/limits';
+import { ITEM_CATEGORIES } from '@/contract/enums';
+import { isReservedForPersonalUse } from '@/contract/items';
+import { LIMITS } from '@/contract/limits';
 import {
   itemFormSchema,
   OWNER_SETTABLE_STATUSES,
@@ -14,21 +14,21 @@ import {
   type ItemPhoto,
   type OwnItem,
   photoUrl,
-} from '../../../../contract/schemas/item';
-import { Button } from '../../../components/ui/button';
-import { TextareaField, TextField } from '../../../components/ui/form-field';
-import { Switch } from '../../../components/ui/switch';
-import { toast } from '../../../components/ui/toast-store';
-import { cn } from '../../../lib/cn';
-import { localIsoDate } from '../../../lib/local-date';
+} from '@/contract/schemas/item';
+import { Button } from '@/client/components/ui/button';
+import { TextareaField, TextField } from '@/client/components/ui/form-field';
+import { Switch } from '@/client/components/ui/switch';
+import { toast } from '@/client/components/ui/toast-store';
+import { cn } from '@/client/lib/cn';
+import { localIsoDate } from '@/client/lib/local-date';
 import { useCreateItem, type ItemSaveBody } from '../api/create-item';
 import { useUpdateItem } from '../api/update-item';
 import { itemErrorDescription } from '../item-error-message';
 import { DonationBanner } from './donation-banner';
 import { ItemPhotosField } from './item-photos-field';
-import { SelectField } from '../../../components/ui/select-field';
+import { SelectField } from '@/client/components/ui/select-field';
 import { usePhotoUploads } from './use-photo-uploads';
-import { DialogActions } from '../../../components/ui/dialog';
+import { DialogActions } from '@/client/components/ui/dialog';
 
 function defaultValues(item: OwnItem | undefined, reserved: boolean): ItemFormInput {
   return {

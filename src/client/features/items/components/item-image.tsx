@@ -1,7 +1,7 @@
 import { Package } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ItemPhoto } from '../../../../contract/schemas/item';
+import type { ItemPhoto } from '@/contract/schemas/item';
 import { cardPicture } from '../card-picture';
 
 interface ItemImageProps {

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/client/components/ui/button';
 
 /** One column on phones, two on tablets, three on wide screens. */
 export const ITEM_GRID_CLASSES = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';

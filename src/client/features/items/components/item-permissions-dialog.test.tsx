@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ContactPermission, GroupPermission } from '../../../../contract/schemas/item';
-import { mockFetch, type MockResponse } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
-import { DRILL_ID, makeOwnItem } from '../../../testing/make-item';
+import type { ContactPermission, GroupPermission } from '@/contract/schemas/item';
+import { mockFetch, type MockResponse } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
+import { DRILL_ID, makeOwnItem } from '@/client/testing/make-item';
 import { ItemPermissionsDialog } from './item-permissions-dialog';
 
 const BOB = 'b0b00000-0000-4000-8000-000000000001';

@@ -1,11 +1,11 @@
 import { Camera, ImagePlus, LoaderCircle, X } from 'lucide-react';
 import { useId, useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { photoSizeUrl } from '../../../../contract/items';
-import { LIMITS } from '../../../../contract/limits';
-import type { ItemPhoto } from '../../../../contract/schemas/item';
-import { Button, FOCUS_RING } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { photoSizeUrl } from '@/contract/items';
+import { LIMITS } from '@/contract/limits';
+import type { ItemPhoto } from '@/contract/schemas/item';
+import { Button, FOCUS_RING } from '@/client/components/ui/button';
+import { cn } from '@/client/lib/cn';
 
 interface ItemPhotosFieldProps {
   /** The item's photos in display order: saved ones first, then new uploads. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toast } from '../../../components/ui/toast-store';
+import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
+import { toast } from '@/client/components/ui/toast-store';
 import { useDeleteItem } from '../api/delete-item';
 
 interface KeepNewItemDialogProps {

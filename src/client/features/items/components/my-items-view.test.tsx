@@ -1,11 +1,11 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LendingRequest } from '../../../../contract/schemas/lending';
-import { MY_ITEMS_URL } from '../../../lib/query-keys/item-query-keys';
-import { makeLendingRequest } from '../../../testing/make-lending-request';
-import { DRILL_ID, makeOwnItem } from '../../../testing/make-item';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import type { LendingRequest } from '@/contract/schemas/lending';
+import { MY_ITEMS_URL } from '@/client/lib/query-keys/item-query-keys';
+import { makeLendingRequest } from '@/client/testing/make-lending-request';
+import { DRILL_ID, makeOwnItem } from '@/client/testing/make-item';
+import { mockFetch } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
 import type { ItemCardLending } from './item-card-lending';
 import { MyItemsView } from './my-items-view';
 

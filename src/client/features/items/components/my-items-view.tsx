@@ -1,14 +1,14 @@
 import { Camera, Package, Plus, SearchX, Share2, Users, type LucideIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../contract/limits';
-import type { OwnItem } from '../../../../contract/schemas/item';
-import type { LendingRequest } from '../../../../contract/schemas/lending';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/form-field';
-import { lazyDialog } from '../../../components/ui/lazy-dialog';
-import { isOverdueLoan } from '../../../lib/loan-due';
-import { useLocalToday } from '../../../lib/use-local-today';
+import { LIMITS } from '@/contract/limits';
+import type { OwnItem } from '@/contract/schemas/item';
+import type { LendingRequest } from '@/contract/schemas/lending';
+import { Button } from '@/client/components/ui/button';
+import { TextField } from '@/client/components/ui/form-field';
+import { lazyDialog } from '@/client/components/ui/lazy-dialog';
+import { isOverdueLoan } from '@/client/lib/loan-due';
+import { useLocalToday } from '@/client/lib/use-local-today';
 import { useMyItems } from '../api/get-my-items';
 import {
   countByStatus,

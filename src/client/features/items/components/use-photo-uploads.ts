@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../contract/limits';
-import type { ItemPhoto } from '../../../../contract/schemas/item';
-import { toast } from '../../../components/ui/toast-store';
+import { LIMITS } from '@/contract/limits';
+import type { ItemPhoto } from '@/contract/schemas/item';
+import { toast } from '@/client/components/ui/toast-store';
 import { uploadPhoto } from '../api/upload-photo';
-import { uploadResizedPhoto, type PhotoUploadTexts } from '../../../lib/upload-resized-photo';
+import { uploadResizedPhoto, type PhotoUploadTexts } from '@/client/lib/upload-resized-photo';
 
 const ITEM_PHOTO_TEXTS: PhotoUploadTexts = {
   tooLargeTitle: 'items.photos.tooLargeTitle',

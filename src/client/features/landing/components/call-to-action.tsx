@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/client/components/ui/button';
 
 export function CallToAction({ onSignIn }: { onSignIn: () => void }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/client/components/ui/button';
 import { EmailSignUpNotice } from './email-sign-up-notice';
 
 export function Hero({ onSignIn }: { onSignIn: () => void }) {

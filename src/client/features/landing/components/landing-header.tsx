@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { LanguageSelect } from '../../../components/language-select';
-import { BrandLogo } from '../../../components/ui/brand-logo';
-import { Button } from '../../../components/ui/button';
+import { LanguageSelect } from '@/client/components/language-select';
+import { BrandLogo } from '@/client/components/ui/brand-logo';
+import { Button } from '@/client/components/ui/button';
 
 export function LandingHeader({ onSignIn }: { onSignIn: () => void }) {
   const { t } = useTranslation();

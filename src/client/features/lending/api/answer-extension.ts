@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { loanExtensionUrl } from '../../../lib/query-keys/lending-query-keys';
+import { apiRequest } from '@/client/lib/api-client';
+import { loanExtensionUrl } from '@/client/lib/query-keys/lending-query-keys';
 import { invalidateAfterLendingChange } from './invalidate-lending';
 
 export interface AnswerExtensionVariables {

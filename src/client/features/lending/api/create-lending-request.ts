@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateLendingRequestInput } from '../../../../contract/schemas/lending';
-import { apiRequest } from '../../../lib/api-client';
+import type { CreateLendingRequestInput } from '@/contract/schemas/lending';
+import { apiRequest } from '@/client/lib/api-client';
 import { invalidateAfterLendingChange } from './invalidate-lending';
-import { LENDING_REQUESTS_URL } from '../../../lib/query-keys/lending-query-keys';
+import { LENDING_REQUESTS_URL } from '@/client/lib/query-keys/lending-query-keys';
 
 /**
  * POST /api/lending-requests (requester, spec §7). The requester is the

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LendingRequest } from '../../../../contract/schemas/lending';
-import { apiAnswer } from '../../../lib/api-client';
-import { disputeLoanUrl } from '../../../lib/query-keys/loan-query-keys';
+import type { LendingRequest } from '@/contract/schemas/lending';
+import { apiAnswer } from '@/client/lib/api-client';
+import { disputeLoanUrl } from '@/client/lib/query-keys/loan-query-keys';
 import { invalidateAfterLendingChange } from './invalidate-lending';
 
 /**

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LoanExtension } from '../../../../contract/schemas/loans';
-import { apiAnswer } from '../../../lib/api-client';
-import { LOAN_EXTENSIONS_URL } from '../../../lib/query-keys/lending-query-keys';
+import type { LoanExtension } from '@/contract/schemas/loans';
+import { apiAnswer } from '@/client/lib/api-client';
+import { LOAN_EXTENSIONS_URL } from '@/client/lib/query-keys/lending-query-keys';
 
 /** GET /api/lending-requests/extensions: the open requests to extend the user's loans, asked by them or of them. */
 export async function getLoanExtensions(signal?: AbortSignal): Promise<LoanExtension[]> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LendingRequest } from '../../../../contract/schemas/lending';
-import { apiAnswer } from '../../../lib/api-client';
-import { RECEIVED_REQUESTS_URL } from '../../../lib/query-keys/lending-query-keys';
+import type { LendingRequest } from '@/contract/schemas/lending';
+import { apiAnswer } from '@/client/lib/api-client';
+import { RECEIVED_REQUESTS_URL } from '@/client/lib/query-keys/lending-query-keys';
 
 /** GET /api/lending-requests/received: requests for the signed-in user's items (My Items: hand over, lent to). */
 export async function getReceivedRequests(signal?: AbortSignal): Promise<LendingRequest[]> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { POLLING } from '../../../../contract/limits';
+import { POLLING } from '@/contract/limits';
 import { sentRequestsQueryOptions } from './get-sent-requests';
 
 describe('sentRequestsQueryOptions', () => {

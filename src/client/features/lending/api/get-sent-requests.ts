@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { POLLING } from '../../../../contract/limits';
-import type { LendingRequest } from '../../../../contract/schemas/lending';
-import { apiAnswer } from '../../../lib/api-client';
-import { pollingWhileOffline, useLiveConnected } from '../../../lib/live-status';
-import { SENT_REQUESTS_URL } from '../../../lib/query-keys/lending-query-keys';
+import { POLLING } from '@/contract/limits';
+import type { LendingRequest } from '@/contract/schemas/lending';
+import { apiAnswer } from '@/client/lib/api-client';
+import { pollingWhileOffline, useLiveConnected } from '@/client/lib/live-status';
+import { SENT_REQUESTS_URL } from '@/client/lib/query-keys/lending-query-keys';
 
 /** GET /api/lending-requests/sent: the signed-in user's own requests, for the status on each item card. */
 export async function getSentRequests(signal?: AbortSignal): Promise<LendingRequest[]> {

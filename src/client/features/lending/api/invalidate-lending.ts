@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { invalidateByPrefix } from '../../../lib/invalidate-by-prefix';
-import { invalidateItemQueries } from '../../../lib/query-keys/item-query-keys';
-import { CONVERSATIONS_URL_PREFIX, MESSAGES_URL } from '../../../lib/query-keys/message-query-keys';
-import { LENDING_REQUESTS_URL } from '../../../lib/query-keys/lending-query-keys';
-import { invalidateLoanHistoryQueries } from '../../../lib/query-keys/loan-query-keys';
+import { invalidateByPrefix } from '@/client/lib/invalidate-by-prefix';
+import { invalidateItemQueries } from '@/client/lib/query-keys/item-query-keys';
+import { CONVERSATIONS_URL_PREFIX, MESSAGES_URL } from '@/client/lib/query-keys/message-query-keys';
+import { LENDING_REQUESTS_URL } from '@/client/lib/query-keys/lending-query-keys';
+import { invalidateLoanHistoryQueries } from '@/client/lib/query-keys/loan-query-keys';
 
 /**
  * After any lending step (spec §7 "Lending requests"): sent and received

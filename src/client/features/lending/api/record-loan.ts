@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RecordLoanInput } from '../../../../contract/schemas/loan-history';
-import { apiAnswer } from '../../../lib/api-client';
-import { invalidateByPrefix } from '../../../lib/invalidate-by-prefix';
-import { invalidateItemQueries } from '../../../lib/query-keys/item-query-keys';
-import { LENDING_REQUESTS_URL } from '../../../lib/query-keys/lending-query-keys';
-import { invalidateLoanHistoryQueries, itemLoansUrl } from '../../../lib/query-keys/loan-query-keys';
-import { CONVERSATIONS_URL_PREFIX, MESSAGES_URL } from '../../../lib/query-keys/message-query-keys';
+import type { RecordLoanInput } from '@/contract/schemas/loan-history';
+import { apiAnswer } from '@/client/lib/api-client';
+import { invalidateByPrefix } from '@/client/lib/invalidate-by-prefix';
+import { invalidateItemQueries } from '@/client/lib/query-keys/item-query-keys';
+import { LENDING_REQUESTS_URL } from '@/client/lib/query-keys/lending-query-keys';
+import { invalidateLoanHistoryQueries, itemLoansUrl } from '@/client/lib/query-keys/loan-query-keys';
+import { CONVERSATIONS_URL_PREFIX, MESSAGES_URL } from '@/client/lib/query-keys/message-query-keys';
 
 export interface RecordLoanVariables {
   itemId: string;

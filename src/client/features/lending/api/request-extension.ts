@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RequestExtensionInput } from '../../../../contract/schemas/loans';
-import { apiRequest } from '../../../lib/api-client';
-import { loanExtensionUrl } from '../../../lib/query-keys/lending-query-keys';
+import type { RequestExtensionInput } from '@/contract/schemas/loans';
+import { apiRequest } from '@/client/lib/api-client';
+import { loanExtensionUrl } from '@/client/lib/query-keys/lending-query-keys';
 import { invalidateAfterLendingChange } from './invalidate-lending';
 
 export interface RequestExtensionVariables {

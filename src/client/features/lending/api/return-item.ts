@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/client/lib/api-client';
 import { invalidateAfterLendingChange } from './invalidate-lending';
-import { returnItemUrl } from '../../../lib/query-keys/lending-query-keys';
+import { returnItemUrl } from '@/client/lib/query-keys/lending-query-keys';
 
 /**
  * PUT /api/items/{id}/return (owner, spec §4/§7): the borrowed request

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateLendingRequestInput } from '../../../../contract/schemas/lending';
-import { apiRequest } from '../../../lib/api-client';
+import type { UpdateLendingRequestInput } from '@/contract/schemas/lending';
+import { apiRequest } from '@/client/lib/api-client';
 import { invalidateAfterLendingChange } from './invalidate-lending';
-import { lendingRequestUrl } from '../../../lib/query-keys/lending-query-keys';
+import { lendingRequestUrl } from '@/client/lib/query-keys/lending-query-keys';
 
 export interface UpdateLendingRequestVariables {
   id: string;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/client/lib/api-client';
 import { invalidateAfterLendingChange } from './invalidate-lending';
-import { lendingRequestUrl } from '../../../lib/query-keys/lending-query-keys';
+import { lendingRequestUrl } from '@/client/lib/query-keys/lending-query-keys';
 
 /** DELETE /api/lending-requests/{id} (requester, pending only; else 409 request_withdraw_not_allowed). */
 export async function withdrawLendingRequest(id: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { Check, X } from 'lucide-react';
-import type { ButtonSize } from '../../../components/ui/button';
-import { Button } from '../../../components/ui/button';
+import type { ButtonSize } from '@/client/components/ui/button';
+import { Button } from '@/client/components/ui/button';
 
 /**
  * How the pair sits: `halves` fills the row with two equal buttons (a borrow

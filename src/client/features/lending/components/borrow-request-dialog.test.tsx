@@ -1,11 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { localIsoDate } from '../../../lib/local-date';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
-import { DRILL_ID, makeSharedItem } from '../../../testing/make-item';
-import { LENDING_REQUESTS_URL, SENT_REQUESTS_URL } from '../../../lib/query-keys/lending-query-keys';
+import { localIsoDate } from '@/client/lib/local-date';
+import { mockFetch } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
+import { DRILL_ID, makeSharedItem } from '@/client/testing/make-item';
+import { LENDING_REQUESTS_URL, SENT_REQUESTS_URL } from '@/client/lib/query-keys/lending-query-keys';
 import { BorrowRequestDialog } from './borrow-request-dialog';
 
 type Routes = Parameters<typeof mockFetch>[0];

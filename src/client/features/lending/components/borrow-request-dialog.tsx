@@ -1,8 +1,8 @@
 import { Tag, User } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { SharedItem } from '../../../../contract/schemas/item';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { CATEGORY_LABEL_KEYS } from '../../../lib/item-labels';
+import type { SharedItem } from '@/contract/schemas/item';
+import { FormDialog } from '@/client/components/ui/form-dialog';
+import { CATEGORY_LABEL_KEYS } from '@/client/lib/item-labels';
 import { BorrowRequestForm } from './borrow-request-form';
 
 export interface BorrowRequestDialogProps {

@@ -1,12 +1,12 @@
 import { Check } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../contract/limits';
-import type { Contact } from '../../../../contract/schemas/contact';
-import type { LoanBorrower } from '../../../../contract/schemas/loan-history';
-import { Avatar } from '../../../components/ui/avatar';
-import { TextField } from '../../../components/ui/form-field';
-import { cn } from '../../../lib/cn';
+import { LIMITS } from '@/contract/limits';
+import type { Contact } from '@/contract/schemas/contact';
+import type { LoanBorrower } from '@/contract/schemas/loan-history';
+import { Avatar } from '@/client/components/ui/avatar';
+import { TextField } from '@/client/components/ui/form-field';
+import { cn } from '@/client/lib/cn';
 
 /** How many matching contacts show under the field: enough to pick from, short enough for a phone. */
 const SHOWN_MATCHES = 4;

@@ -1,8 +1,8 @@
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { lazyDialog } from '../../../components/ui/lazy-dialog';
+import { Button } from '@/client/components/ui/button';
+import { lazyDialog } from '@/client/components/ui/lazy-dialog';
 
 const ContactLoansDialog = lazyDialog(() => import('./contact-loans-dialog').then((m) => m.ContactLoansDialog));
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '@/client/components/ui/dialog';
 import { useContactLoans } from '../api/get-contact-loans';
 import { LoanCountsLine } from './loan-counts';
 import { LoanHistoryList } from './loan-history-list';

@@ -1,14 +1,14 @@
 import { CircleAlert } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { lazyDialog } from '../../../components/ui/lazy-dialog';
-import { runWithToasts } from '../../../lib/run-with-toasts';
+import { Button } from '@/client/components/ui/button';
+import { lazyDialog } from '@/client/components/ui/lazy-dialog';
+import { runWithToasts } from '@/client/lib/run-with-toasts';
 import { useDisputeLoan } from '../api/dispute-loan';
 
 // Loaded when first opened: Radix Dialog (focus trap, scroll lock) is not needed to show the item cards
 // this button sits on (docs/performance.md, client round 3).
-const ConfirmDialog = lazyDialog(() => import('../../../components/ui/confirm-dialog').then((m) => m.ConfirmDialog));
+const ConfirmDialog = lazyDialog(() => import('@/client/components/ui/confirm-dialog').then((m) => m.ConfirmDialog));
 
 export interface DisputeLoanActionProps {
   /** The recorded loan (a lending request of origin `recorded`). */

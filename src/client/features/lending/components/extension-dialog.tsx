@@ -2,19 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../contract/limits';
-import type { LendingRequest } from '../../../../contract/schemas/lending';
-import { addDays } from '../../../../contract/schemas/lending';
-import {
-  extensionFormSchema,
-  type ExtensionFormInput,
-  type ExtensionFormOutput,
-} from '../../../../contract/schemas/loans';
-import { FormDialog, FormDialogActions } from '../../../components/ui/form-dialog';
-import { TextareaField, TextField } from '../../../components/ui/form-field';
-import { useDateFormatters } from '../../../i18n/use-date-formatters';
-import { localIsoDate } from '../../../lib/local-date';
-import { runWithToasts } from '../../../lib/run-with-toasts';
+import { LIMITS } from '@/contract/limits';
+import type { LendingRequest } from '@/contract/schemas/lending';
+import { addDays } from '@/contract/schemas/lending';
+import { extensionFormSchema, type ExtensionFormInput, type ExtensionFormOutput } from '@/contract/schemas/loans';
+import { FormDialog, FormDialogActions } from '@/client/components/ui/form-dialog';
+import { TextareaField, TextField } from '@/client/components/ui/form-field';
+import { useDateFormatters } from '@/client/i18n/use-date-formatters';
+import { localIsoDate } from '@/client/lib/local-date';
+import { runWithToasts } from '@/client/lib/run-with-toasts';
 import { useRequestExtension } from '../api/request-extension';
 
 export interface ExtensionDialogProps {

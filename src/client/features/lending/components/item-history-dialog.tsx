@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { OwnItem } from '../../../../contract/schemas/item';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import type { OwnItem } from '@/contract/schemas/item';
+import { Dialog, DialogContent } from '@/client/components/ui/dialog';
 import { useItemLoans } from '../api/get-item-loans';
 import { LoanHistoryList } from './loan-history-list';
 import { LoanQueryState } from './loan-query-state';

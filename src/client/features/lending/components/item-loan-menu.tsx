@@ -1,9 +1,9 @@
 import { EllipsisVertical } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Contact } from '../../../../contract/schemas/contact';
-import type { OwnItem } from '../../../../contract/schemas/item';
-import { lazyDialog } from '../../../components/ui/lazy-dialog';
+import type { Contact } from '@/contract/schemas/contact';
+import type { OwnItem } from '@/contract/schemas/item';
+import { lazyDialog } from '@/client/components/ui/lazy-dialog';
 import type { ContactsStatus } from './borrower-picker';
 import { LOAN_MENU_TRIGGER_CLASSES } from './item-loan-menu-trigger';
 

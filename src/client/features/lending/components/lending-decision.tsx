@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../contract/limits';
+import { LIMITS } from '@/contract/limits';
 import {
   ownerResponseSchema,
   type OwnerRequestAction,
   type UpdateLendingRequestInput,
-} from '../../../../contract/schemas/lending';
-import { TextareaField } from '../../../components/ui/form-field';
-import { runWithToasts } from '../../../lib/run-with-toasts';
+} from '@/contract/schemas/lending';
+import { TextareaField } from '@/client/components/ui/form-field';
+import { runWithToasts } from '@/client/lib/run-with-toasts';
 import { useUpdateLendingRequest } from '../api/update-lending-request';
 import { AcceptDeclineButtons } from './accept-decline-buttons';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { LoanCounts } from '../../../../contract/schemas/loan-history';
+import type { LoanCounts } from '@/contract/schemas/loan-history';
 
 /** "Lent 3 · Borrowed 1": the two counts as a description list, the numbers stand out. */
 export function LoanCountsLine({ counts }: { counts: LoanCounts }) {

@@ -1,9 +1,9 @@
 import { AlertTriangle, CalendarClock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useDateFormatters } from '../../../i18n/use-date-formatters';
-import { cn } from '../../../lib/cn';
-import { localIsoDate } from '../../../lib/local-date';
-import { loanDueState } from '../../../lib/loan-due';
+import { useDateFormatters } from '@/client/i18n/use-date-formatters';
+import { cn } from '@/client/lib/cn';
+import { localIsoDate } from '@/client/lib/local-date';
+import { loanDueState } from '@/client/lib/loan-due';
 
 /** Dark text on a light tint (AA): calm while there is time, amber close to the date, red once it passed. */
 const TONE = {

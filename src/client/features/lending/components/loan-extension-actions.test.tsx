@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { LoanExtension } from '../../../../contract/schemas/loans';
-import { localIsoDate } from '../../../lib/local-date';
-import { LOAN_EXTENSIONS_URL, loanExtensionUrl } from '../../../lib/query-keys/lending-query-keys';
-import { makeLendingRequest } from '../../../testing/make-lending-request';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import type { LoanExtension } from '@/contract/schemas/loans';
+import { localIsoDate } from '@/client/lib/local-date';
+import { LOAN_EXTENSIONS_URL, loanExtensionUrl } from '@/client/lib/query-keys/lending-query-keys';
+import { makeLendingRequest } from '@/client/testing/make-lending-request';
+import { mockFetch } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
 import { BorrowerLoanPanel, OwnerExtensionPanel } from './loan-extension-actions';
 
 function inDays(days: number): string {

@@ -1,11 +1,11 @@
 import { CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LendingRequest } from '../../../../contract/schemas/lending';
-import { Button } from '../../../components/ui/button';
-import { lazyDialog } from '../../../components/ui/lazy-dialog';
-import { useDateFormatters } from '../../../i18n/use-date-formatters';
-import { runWithToasts } from '../../../lib/run-with-toasts';
+import type { LendingRequest } from '@/contract/schemas/lending';
+import { Button } from '@/client/components/ui/button';
+import { lazyDialog } from '@/client/components/ui/lazy-dialog';
+import { useDateFormatters } from '@/client/i18n/use-date-formatters';
+import { runWithToasts } from '@/client/lib/run-with-toasts';
 import { useAnswerExtension } from '../api/answer-extension';
 import { usePendingExtension } from '../api/get-loan-extensions';
 import { AcceptDeclineButtons } from './accept-decline-buttons';

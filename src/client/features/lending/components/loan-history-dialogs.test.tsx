@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { contactLoansUrl, itemLoansUrl, LOAN_COUNTS_URL } from '../../../lib/query-keys/loan-query-keys';
-import { DRILL_ID } from '../../../testing/make-item';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import { contactLoansUrl, itemLoansUrl, LOAN_COUNTS_URL } from '@/client/lib/query-keys/loan-query-keys';
+import { DRILL_ID } from '@/client/testing/make-item';
+import { mockFetch } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
 import { makeLoan } from '../testing/make-loan';
 import { ContactLoansButton } from './contact-loans-button';
 import { ItemHistoryDialog } from './item-history-dialog';

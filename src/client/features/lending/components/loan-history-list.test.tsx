@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
 import { makeLoan } from '../testing/make-loan';
 import { LoanHistoryList } from './loan-history-list';
 

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import { NotebookPen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { LoanHistoryEntry } from '../../../../contract/schemas/loan-history';
-import { useDateFormatters } from '../../../i18n/use-date-formatters';
-import { cn } from '../../../lib/cn';
+import type { LoanHistoryEntry } from '@/contract/schemas/loan-history';
+import { useDateFormatters } from '@/client/i18n/use-date-formatters';
+import { cn } from '@/client/lib/cn';
 
 /** Where a loan stands, as the history shows it. */
 export type LoanOutcome = 'onTime' | 'late' | 'returned' | 'out' | 'disputed' | 'notHandedOut';

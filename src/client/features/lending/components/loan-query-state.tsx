@@ -1,7 +1,7 @@
 import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/client/components/ui/button';
 
 interface LoanQueryStateProps<T> {
   query: { data: T | undefined; isError: boolean; refetch: () => unknown };

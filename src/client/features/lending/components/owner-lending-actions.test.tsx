@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { getI18n } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../testing/render-with-providers';
-import { makeOwnItem } from '../../../testing/make-item';
-import { makeLendingRequest } from '../../../testing/make-lending-request';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
+import { makeOwnItem } from '@/client/testing/make-item';
+import { makeLendingRequest } from '@/client/testing/make-lending-request';
 import { HandOverAction, ReturnItemAction } from './owner-lending-actions';
 
 const promised = (overrides: Parameters<typeof makeLendingRequest>[0] = {}) =>

@@ -1,11 +1,11 @@
 import { HandCoins, Undo2 } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { OwnItem } from '../../../../contract/schemas/item';
-import type { LendingRequest } from '../../../../contract/schemas/lending';
-import { Button } from '../../../components/ui/button';
-import { useDateFormatters } from '../../../i18n/use-date-formatters';
-import { runWithToasts } from '../../../lib/run-with-toasts';
+import type { OwnItem } from '@/contract/schemas/item';
+import type { LendingRequest } from '@/contract/schemas/lending';
+import { Button } from '@/client/components/ui/button';
+import { useDateFormatters } from '@/client/i18n/use-date-formatters';
+import { runWithToasts } from '@/client/lib/run-with-toasts';
 import { useReturnItem } from '../api/return-item';
 import { useUpdateLendingRequest } from '../api/update-lending-request';
 import { LoanDueLabel } from './loan-due-label';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { Contact } from '../../../../contract/schemas/contact';
-import type { OwnItem } from '../../../../contract/schemas/item';
-import { FormDialog } from '../../../components/ui/form-dialog';
+import type { Contact } from '@/contract/schemas/contact';
+import type { OwnItem } from '@/contract/schemas/item';
+import { FormDialog } from '@/client/components/ui/form-dialog';
 import type { ContactsStatus } from './borrower-picker';
 import { RecordLoanForm } from './record-loan-form';
 

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { SENT_REQUESTS_URL } from '../../../lib/query-keys/lending-query-keys';
-import { disputeLoanUrl, LOAN_COUNTS_URL } from '../../../lib/query-keys/loan-query-keys';
-import { makeLendingRequest } from '../../../testing/make-lending-request';
-import { makeSharedItem } from '../../../testing/make-item';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import { SENT_REQUESTS_URL } from '@/client/lib/query-keys/lending-query-keys';
+import { disputeLoanUrl, LOAN_COUNTS_URL } from '@/client/lib/query-keys/loan-query-keys';
+import { makeLendingRequest } from '@/client/testing/make-lending-request';
+import { makeSharedItem } from '@/client/testing/make-item';
+import { mockFetch } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
 import { useSentRequests } from '../api/get-sent-requests';
 import { RequestActions } from './request-actions';
 

@@ -1,9 +1,9 @@
 import { CircleCheck, Clock, HandHelping, PackageCheck, CircleX, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { SharedItem } from '../../../../contract/schemas/item';
-import type { LendingRequest } from '../../../../contract/schemas/lending';
-import { Button } from '../../../components/ui/button';
-import { runWithToasts } from '../../../lib/run-with-toasts';
+import type { SharedItem } from '@/contract/schemas/item';
+import type { LendingRequest } from '@/contract/schemas/lending';
+import { Button } from '@/client/components/ui/button';
+import { runWithToasts } from '@/client/lib/run-with-toasts';
 import { useWithdrawLendingRequest } from '../api/withdraw-lending-request';
 import { unavailableReasonKey } from '../request-state';
 import { DisputeLoanAction } from './dispute-loan-action';

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/client/components/ui/button';
 
 interface UnavailableActionProps {
   icon: LucideIcon;

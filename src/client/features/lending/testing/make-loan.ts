@@ -1,5 +1,5 @@
-import type { LoanHistoryEntry } from '../../../../contract/schemas/loan-history';
-import { DRILL_ID } from '../../../testing/make-item';
+import type { LoanHistoryEntry } from '@/contract/schemas/loan-history';
+import { DRILL_ID } from '@/client/testing/make-item';
 
 /** A loan as the history endpoints return it: the reader lent the drill to Bob, who brought it back on time. */
 export function makeLoan(overrides: Partial<LoanHistoryEntry> = {}): LoanHistoryEntry {

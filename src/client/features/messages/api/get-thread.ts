@@ -1,9 +1,9 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { POLLING } from '../../../../contract/limits';
-import type { Thread } from '../../../../contract/schemas/messages';
-import { apiAnswer } from '../../../lib/api-client';
-import { pollingWhileOffline, useLiveConnected } from '../../../lib/live-status';
-import { threadUrl } from '../../../lib/query-keys/message-query-keys';
+import { POLLING } from '@/contract/limits';
+import type { Thread } from '@/contract/schemas/messages';
+import { apiAnswer } from '@/client/lib/api-client';
+import { pollingWhileOffline, useLiveConnected } from '@/client/lib/live-status';
+import { threadUrl } from '@/client/lib/query-keys/message-query-keys';
 
 /**
  * GET /api/conversations/{userId}/{partnerId}: the partner and every message

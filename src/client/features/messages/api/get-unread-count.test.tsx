@@ -2,12 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { POLLING } from '../../../../contract/limits';
-import { createQueryClient } from '../../../lib/query-client';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { setLiveConnected } from '../../../lib/live-status';
+import { POLLING } from '@/contract/limits';
+import { createQueryClient } from '@/client/lib/query-client';
+import { mockFetch } from '@/client/testing/mock-fetch';
+import { setLiveConnected } from '@/client/lib/live-status';
 import { useUnreadCount } from './get-unread-count';
-import { UNREAD_COUNT_URL } from '../../../lib/query-keys/message-query-keys';
+import { UNREAD_COUNT_URL } from '@/client/lib/query-keys/message-query-keys';
 
 function renderUnreadCount() {
   const queryClient = createQueryClient();

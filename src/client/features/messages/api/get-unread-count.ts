@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { POLLING } from '../../../../contract/limits';
-import type { UnreadCount } from '../../../../contract/schemas/messages';
-import { apiAnswer } from '../../../lib/api-client';
-import { pollingWhileOffline, useLiveConnected } from '../../../lib/live-status';
-import { UNREAD_COUNT_URL } from '../../../lib/query-keys/message-query-keys';
+import { POLLING } from '@/contract/limits';
+import type { UnreadCount } from '@/contract/schemas/messages';
+import { apiAnswer } from '@/client/lib/api-client';
+import { pollingWhileOffline, useLiveConnected } from '@/client/lib/live-status';
+import { UNREAD_COUNT_URL } from '@/client/lib/query-keys/message-query-keys';
 
 /** Total unread messages of the signed-in user, for the header and bottom-nav badges. */
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { UNREAD_COUNT_URL, conversationsUrl, markReadUrl, threadUrl } from '../../../lib/query-keys/message-query-keys';
+import { apiRequest } from '@/client/lib/api-client';
+import { UNREAD_COUNT_URL, conversationsUrl, markReadUrl, threadUrl } from '@/client/lib/query-keys/message-query-keys';
 
 export interface MarkReadVariables {
   userId: string;

@@ -1,8 +1,8 @@
 import { renderHook } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { READING } from '../../../../contract/limits';
-import { mockFetch } from '../../../testing/mock-fetch';
+import { READING } from '@/contract/limits';
+import { mockFetch } from '@/client/testing/mock-fetch';
 import { useReadingPresence } from './reading-presence';
 
 let visibility: DocumentVisibilityState = 'visible';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import type { Reading } from '../../../../contract/schemas/messages';
-import { READING } from '../../../../contract/limits';
-import { apiRequest } from '../../../lib/api-client';
-import { readerUrl } from '../../../lib/query-keys/message-query-keys';
+import type { Reading } from '@/contract/schemas/messages';
+import { READING } from '@/contract/limits';
+import { apiRequest } from '@/client/lib/api-client';
+import { readerUrl } from '@/client/lib/query-keys/message-query-keys';
 
 /** This tab's own id, the same for every thread it shows until it closes (the server keys readers by it). */
 let tabReaderId: string | undefined;

@@ -2,11 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Thread } from '../../../../contract/schemas/messages';
-import { setLiveConnected } from '../../../lib/live-status';
-import { createQueryClient } from '../../../lib/query-client';
-import { conversationsUrl, MESSAGES_URL, threadUrl } from '../../../lib/query-keys/message-query-keys';
-import { mockFetch } from '../../../testing/mock-fetch';
+import type { Thread } from '@/contract/schemas/messages';
+import { setLiveConnected } from '@/client/lib/live-status';
+import { createQueryClient } from '@/client/lib/query-client';
+import { conversationsUrl, MESSAGES_URL, threadUrl } from '@/client/lib/query-keys/message-query-keys';
+import { mockFetch } from '@/client/testing/mock-fetch';
 import { BOB, ME, makeMessage, makeThread } from '../testing/make-message';
 import { useSendMessage } from './send-message';
 

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Message, SendMessageInput, Thread } from '../../../../contract/schemas/messages';
-import { apiAnswer } from '../../../lib/api-client';
-import { invalidateByPrefix } from '../../../lib/invalidate-by-prefix';
-import { isLiveConnected } from '../../../lib/live-status';
-import { MESSAGES_URL, conversationsUrl, threadUrl } from '../../../lib/query-keys/message-query-keys';
+import type { Message, SendMessageInput, Thread } from '@/contract/schemas/messages';
+import { apiAnswer } from '@/client/lib/api-client';
+import { invalidateByPrefix } from '@/client/lib/invalidate-by-prefix';
+import { isLiveConnected } from '@/client/lib/live-status';
+import { MESSAGES_URL, conversationsUrl, threadUrl } from '@/client/lib/query-keys/message-query-keys';
 
 export interface SendMessageVariables {
   userId: string;

@@ -1,4 +1,4 @@
-import { useAuthUser } from '../../../lib/auth/get-auth-user';
+import { useAuthUser } from '@/client/lib/auth/get-auth-user';
 
 /**
  * The signed-in user's id for the message URLs (spec §7 paths carry it). The

@@ -1,10 +1,10 @@
 import { MessagesSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { ConversationSummary } from '../../../../contract/schemas/messages';
-import { useDateFormatters } from '../../../i18n/use-date-formatters';
-import { cn } from '../../../lib/cn';
-import { formatUnreadCount } from '../../../lib/format-unread-count';
+import type { ConversationSummary } from '@/contract/schemas/messages';
+import { useDateFormatters } from '@/client/i18n/use-date-formatters';
+import { cn } from '@/client/lib/cn';
+import { formatUnreadCount } from '@/client/lib/format-unread-count';
 import { conversationPreview, partnerLabel } from '../message-texts';
 import { conversationHref } from '../messages-route';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Message } from '../../../../contract/schemas/messages';
-import { useDateFormatters } from '../../../i18n/use-date-formatters';
+import type { Message } from '@/contract/schemas/messages';
+import { useDateFormatters } from '@/client/i18n/use-date-formatters';
 import { senderName, systemMessageText } from '../message-texts';
 import type { MessageParts } from './message-parts';
 import { MessageTime } from './message-time';

@@ -1,12 +1,12 @@
 import { SendHorizontal } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../contract/limits';
-import { messageContentSchema } from '../../../../contract/schemas/messages';
-import { Button, FOCUS_RING } from '../../../components/ui/button';
-import { CharacterCount, showsCharacterCount } from '../../../components/ui/form-field';
-import { cn } from '../../../lib/cn';
-import { runWithToasts } from '../../../lib/run-with-toasts';
+import { LIMITS } from '@/contract/limits';
+import { messageContentSchema } from '@/contract/schemas/messages';
+import { Button, FOCUS_RING } from '@/client/components/ui/button';
+import { CharacterCount, showsCharacterCount } from '@/client/components/ui/form-field';
+import { cn } from '@/client/lib/cn';
+import { runWithToasts } from '@/client/lib/run-with-toasts';
 import { useSendMessage } from '../api/send-message';
 
 interface MessageComposerProps {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { Message } from '../../../../contract/schemas/messages';
-import { cn } from '../../../lib/cn';
+import type { Message } from '@/contract/schemas/messages';
+import { cn } from '@/client/lib/cn';
 import { isItemSharedWithReader, messageKind, senderName, systemMessageText } from '../message-texts';
 import { AVAILABLE_ITEMS_PATH } from '../messages-route';
 import { LendingRequestMessage } from './lending-request-message';

@@ -1,7 +1,7 @@
 import { MessageSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '@/client/components/ui/button';
 import { conversationHref } from '../messages-route';
 
 interface MessagePersonLinkProps {

@@ -1,4 +1,4 @@
-import { useDateFormatters } from '../../../i18n/use-date-formatters';
+import { useDateFormatters } from '@/client/i18n/use-date-formatters';
 
 /**
  * When a message was sent, the way chat apps say it (the time alone today,

@@ -2,10 +2,10 @@ import { HandHelping, Megaphone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { senderName } from '../message-texts';
-import type { Message } from '../../../../contract/schemas/messages';
-import { Button } from '../../../components/ui/button';
-import { CATEGORY_LABEL_KEYS } from '../../../lib/item-labels';
-import { URGENCY_LABEL_KEYS } from '../../../lib/network-request-labels';
+import type { Message } from '@/contract/schemas/messages';
+import { Button } from '@/client/components/ui/button';
+import { CATEGORY_LABEL_KEYS } from '@/client/lib/item-labels';
+import { URGENCY_LABEL_KEYS } from '@/client/lib/network-request-labels';
 import type { MessageParts } from './message-parts';
 import { MessageTime } from './message-time';
 

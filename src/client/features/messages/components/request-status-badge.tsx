@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { LendingRequestStatus } from '../../../../contract/enums';
-import { cn } from '../../../lib/cn';
+import type { LendingRequestStatus } from '@/contract/enums';
+import { cn } from '@/client/lib/cn';
 import { REQUEST_STATUS_KEYS } from '../message-texts';
 
 /** Text and border colours with at least 4.5:1 contrast on their tint. */

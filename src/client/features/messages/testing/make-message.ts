@@ -1,4 +1,4 @@
-import type { ConversationSummary, Message, Thread } from '../../../../contract/schemas/messages';
+import type { ConversationSummary, Message, Thread } from '@/contract/schemas/messages';
 
 /** The signed-in user of the component tests (makeUser's id) and the person they talk to. */
 export const ME = 'user-1';

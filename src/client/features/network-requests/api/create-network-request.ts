@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NetworkRequestCreated, NetworkRequestFormInput } from '../../../../contract/schemas/network-request';
-import { apiAnswer } from '../../../lib/api-client';
-import { invalidateConversationQueries } from '../../../lib/query-keys/invalidate-conversations';
-import { NETWORK_REQUESTS_URL } from '../../../lib/query-keys/message-query-keys';
+import type { NetworkRequestCreated, NetworkRequestFormInput } from '@/contract/schemas/network-request';
+import { apiAnswer } from '@/client/lib/api-client';
+import { invalidateConversationQueries } from '@/client/lib/query-keys/invalidate-conversations';
+import { NETWORK_REQUESTS_URL } from '@/client/lib/query-keys/message-query-keys';
 
 /** The body as the contract reads it: the requester comes from the session, an absent category means any. */
 export type CreateNetworkRequestBody = Omit<NetworkRequestFormInput, 'requesterId'>;

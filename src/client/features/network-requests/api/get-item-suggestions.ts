@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { LIMITS } from '../../../../contract/limits';
-import type { AvailableItemsPage } from '../../../../contract/schemas/item';
-import { apiAnswer } from '../../../lib/api-client';
-import { AVAILABLE_ITEMS_URL } from '../../../lib/query-keys/item-query-keys';
+import { LIMITS } from '@/contract/limits';
+import type { AvailableItemsPage } from '@/contract/schemas/item';
+import { apiAnswer } from '@/client/lib/api-client';
+import { AVAILABLE_ITEMS_URL } from '@/client/lib/query-keys/item-query-keys';
 
 /** The network request dialog shows at most this many items the user could ask for directly. */
 export const SUGGESTION_LIMIT = 5;

@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  networkRequestResponseSchema,
-  RespondToNetworkRequestInput,
-} from '../../../../contract/schemas/network-request';
-import { apiAnswer } from '../../../lib/api-client';
-import { CONTACTS_URL } from '../../../lib/query-keys/contact-query-keys';
-import { invalidateItemQueries } from '../../../lib/query-keys/item-query-keys';
-import { invalidateConversationQueries } from '../../../lib/query-keys/invalidate-conversations';
-import { respondToNetworkRequestUrl } from '../../../lib/query-keys/message-query-keys';
+import type { networkRequestResponseSchema, RespondToNetworkRequestInput } from '@/contract/schemas/network-request';
+import { apiAnswer } from '@/client/lib/api-client';
+import { CONTACTS_URL } from '@/client/lib/query-keys/contact-query-keys';
+import { invalidateItemQueries } from '@/client/lib/query-keys/item-query-keys';
+import { invalidateConversationQueries } from '@/client/lib/query-keys/invalidate-conversations';
+import { respondToNetworkRequestUrl } from '@/client/lib/query-keys/message-query-keys';
 
 export type NetworkRequestResponse = z.infer<typeof networkRequestResponseSchema>;
 

@@ -1,11 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SharedItem } from '../../../../contract/schemas/item';
-import { AVAILABLE_ITEMS_URL } from '../../../lib/query-keys/item-query-keys';
-import { makeSharedItem } from '../../../testing/make-item';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import type { SharedItem } from '@/contract/schemas/item';
+import { AVAILABLE_ITEMS_URL } from '@/client/lib/query-keys/item-query-keys';
+import { makeSharedItem } from '@/client/testing/make-item';
+import { mockFetch } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
 import { SUGGESTION_DELAY_MS } from './item-suggestions';
 import { NetworkRequestDialog } from './network-request-dialog';
 

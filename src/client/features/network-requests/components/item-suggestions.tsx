@@ -1,13 +1,13 @@
 import { PackageSearch } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isReservedForPersonalUse } from '../../../../contract/items';
-import type { SharedItem } from '../../../../contract/schemas/item';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import { STATUS_CLASSES, STATUS_LABEL_KEYS } from '../../../lib/item-labels';
-import { localIsoDate } from '../../../lib/local-date';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { isReservedForPersonalUse } from '@/contract/items';
+import type { SharedItem } from '@/contract/schemas/item';
+import { Button } from '@/client/components/ui/button';
+import { cn } from '@/client/lib/cn';
+import { STATUS_CLASSES, STATUS_LABEL_KEYS } from '@/client/lib/item-labels';
+import { localIsoDate } from '@/client/lib/local-date';
+import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { isSuggestionText, useItemSuggestions } from '../api/get-item-suggestions';
 
 /** Spec §4: searches wait 300 ms after the last key. */

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { LIMITS } from '../../../../contract/limits';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
-import { NETWORK_REQUESTS_URL, conversationsUrl } from '../../../lib/query-keys/message-query-keys';
+import { LIMITS } from '@/contract/limits';
+import { mockFetch } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
+import { NETWORK_REQUESTS_URL, conversationsUrl } from '@/client/lib/query-keys/message-query-keys';
 import { NetworkRequestDialog } from './network-request-dialog';
 
 type Routes = Parameters<typeof mockFetch>[0];

@@ -1,8 +1,8 @@
 import { PackageCheck } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { runWithToasts } from '../../../lib/run-with-toasts';
+import { Button } from '@/client/components/ui/button';
+import { runWithToasts } from '@/client/lib/run-with-toasts';
 import { useRespondToNetworkRequest } from '../api/respond-to-network-request';
 
 export interface OfferMatchedItemsProps {

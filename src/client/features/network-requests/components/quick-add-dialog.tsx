@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { quickAddItemSchema, type QuickAddItemInput } from '../../../../contract/schemas/network-request';
-import { FormDialog, FormDialogActions } from '../../../components/ui/form-dialog';
-import { LIMITS } from '../../../../contract/limits';
-import { TextareaField, TextField } from '../../../components/ui/form-field';
-import { runWithToasts } from '../../../lib/run-with-toasts';
+import { quickAddItemSchema, type QuickAddItemInput } from '@/contract/schemas/network-request';
+import { FormDialog, FormDialogActions } from '@/client/components/ui/form-dialog';
+import { LIMITS } from '@/contract/limits';
+import { TextareaField, TextField } from '@/client/components/ui/form-field';
+import { runWithToasts } from '@/client/lib/run-with-toasts';
 import { useRespondToNetworkRequest } from '../api/respond-to-network-request';
 
 type QuickAddItemValues = z.output<typeof quickAddItemSchema>;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { useDateFormatters } from '../../../i18n/use-date-formatters';
-import { cn } from '../../../lib/cn';
+import { Dialog, DialogContent } from '@/client/components/ui/dialog';
+import { useDateFormatters } from '@/client/i18n/use-date-formatters';
+import { cn } from '@/client/lib/cn';
 import { NEWS_ITEMS, type NewsItem, type NewsPriority } from '../news-items';
 
 /** Badge colours keep at least 4.5:1 contrast for their text. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { NotificationSettingsDto } from '../../../../contract/schemas/notifications';
-import { apiAnswer } from '../../../lib/api-client';
+import type { NotificationSettingsDto } from '@/contract/schemas/notifications';
+import { apiAnswer } from '@/client/lib/api-client';
 
 export const NOTIFICATION_PREFERENCES_URL = '/api/notifications/preferences';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PushDevice } from '../../../../contract/schemas/notifications';
-import { apiAnswer } from '../../../lib/api-client';
-import { PUSH_SUBSCRIPTIONS_URL } from '../../../lib/push-unsubscribe';
+import type { PushDevice } from '@/contract/schemas/notifications';
+import { apiAnswer } from '@/client/lib/api-client';
+import { PUSH_SUBSCRIPTIONS_URL } from '@/client/lib/push-unsubscribe';
 
 // One constant for the route: lib/push-unsubscribe.ts removes this browser's subscription at sign-out.
 export { PUSH_SUBSCRIPTIONS_URL };

@@ -1,5 +1,5 @@
-import type { PushDevice, PushSubscriptionInput } from '../../../../contract/schemas/notifications';
-import { apiAnswer } from '../../../lib/api-client';
+import type { PushDevice, PushSubscriptionInput } from '@/contract/schemas/notifications';
+import { apiAnswer } from '@/client/lib/api-client';
 import { PUSH_SUBSCRIPTIONS_URL } from './get-push-devices';
 
 /** POST /api/push/subscriptions: this browser's subscription (PushSubscription.toJSON()). */

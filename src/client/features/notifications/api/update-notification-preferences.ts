@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPreferencesDto, NotificationSettingsDto } from '../../../../contract/schemas/notifications';
-import { apiAnswer } from '../../../lib/api-client';
+import type { NotificationPreferencesDto, NotificationSettingsDto } from '@/contract/schemas/notifications';
+import { apiAnswer } from '@/client/lib/api-client';
 import { NOTIFICATION_PREFERENCES_URL } from './get-notification-preferences';
 
 /** PUT /api/notifications/preferences: the whole set, as the profile shows it. */

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_KINDS } from '../../../../contract/enums';
-import type { NotificationPreferencesDto, NotificationSettingsDto } from '../../../../contract/schemas/notifications';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import { NOTIFICATION_KINDS } from '@/contract/enums';
+import type { NotificationPreferencesDto, NotificationSettingsDto } from '@/contract/schemas/notifications';
+import { mockFetch } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
 import { NOTIFICATION_PREFERENCES_URL } from '../api/get-notification-preferences';
 import { NotificationKindsCard } from './notification-kinds-card';
 

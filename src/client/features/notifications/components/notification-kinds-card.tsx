@@ -5,10 +5,10 @@ import {
   NOTIFICATION_KINDS,
   type NotificationChannel,
   type NotificationKind,
-} from '../../../../contract/enums';
-import { Switch } from '../../../components/ui/switch';
-import { toast } from '../../../components/ui/toast-store';
-import { useFailureToast } from '../../../lib/use-failure-toast';
+} from '@/contract/enums';
+import { Switch } from '@/client/components/ui/switch';
+import { toast } from '@/client/components/ui/toast-store';
+import { useFailureToast } from '@/client/lib/use-failure-toast';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
 import { SettingsCard } from './settings-card';

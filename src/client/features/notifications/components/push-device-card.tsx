@@ -1,9 +1,9 @@
 import { Bell, BellOff, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { useDateFormatters } from '../../../i18n/use-date-formatters';
+import { Button } from '@/client/components/ui/button';
+import { toast } from '@/client/components/ui/toast-store';
+import { useDateFormatters } from '@/client/i18n/use-date-formatters';
 import { PUSH_SUBSCRIPTIONS_URL, usePushDevices } from '../api/get-push-devices';
 import { usePushOnThisDevice, type PushState } from '../push-on-this-device';
 import { SettingsCard } from './settings-card';

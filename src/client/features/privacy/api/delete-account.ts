@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { assignLocation } from '../../../lib/full-page-navigation';
+import { apiRequest } from '@/client/lib/api-client';
+import { assignLocation } from '@/client/lib/full-page-navigation';
 
 export const deleteAccountUrl = (userId: string) => `/api/gdpr/delete-account/${encodeURIComponent(userId)}`;
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/client/lib/api-client';
 
 export const exportAccountUrl = (userId: string) => `/api/gdpr/export/${encodeURIComponent(userId)}`;
 

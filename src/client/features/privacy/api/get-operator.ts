@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OperatorDetails } from '../../../../contract/schemas/legal';
-import { apiAnswer } from '../../../lib/api-client';
+import type { OperatorDetails } from '@/contract/schemas/legal';
+import { apiAnswer } from '@/client/lib/api-client';
 
 export const OPERATOR_URL = '/api/legal/operator';
 

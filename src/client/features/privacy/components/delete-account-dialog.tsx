@@ -1,10 +1,10 @@
 import { LoaderCircle, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast-store';
-import { failureDescription } from '../../../lib/error-message';
+import { Button } from '@/client/components/ui/button';
+import { Dialog, DialogActions, DialogContent } from '@/client/components/ui/dialog';
+import { toast } from '@/client/components/ui/toast-store';
+import { failureDescription } from '@/client/lib/error-message';
 import { useDeleteAccount } from '../api/delete-account';
 
 interface DeleteAccountDialogProps {

@@ -1,9 +1,9 @@
 import { AlertTriangle, Download, Info, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, FOCUS_RING } from '../../../components/ui/button';
-import { lazyDialog } from '../../../components/ui/lazy-dialog';
-import { cn } from '../../../lib/cn';
+import { Button, FOCUS_RING } from '@/client/components/ui/button';
+import { lazyDialog } from '@/client/components/ui/lazy-dialog';
+import { cn } from '@/client/lib/cn';
 import { SignInNotice } from './sign-in-notice';
 
 // Radix Dialog loads with the first click on "Delete my account", not with the page.

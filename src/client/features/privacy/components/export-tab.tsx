@@ -12,9 +12,9 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { failureDescription } from '../../../lib/error-message';
+import { Button } from '@/client/components/ui/button';
+import { toast } from '@/client/components/ui/toast-store';
+import { failureDescription } from '@/client/lib/error-message';
 import { useExportAccount } from '../api/export-account';
 import { exportFileName, saveFile } from '../save-file';
 import { SignInNotice } from './sign-in-notice';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDateFormatters } from '../../../i18n/use-date-formatters';
+import { useDateFormatters } from '@/client/i18n/use-date-formatters';
 import { OperatorAddress, OperatorEmail } from './operator-details';
 
 /**

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { assignLocation } from '../../../lib/full-page-navigation';
-import { mockFetch, type MockResponse } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import { assignLocation } from '@/client/lib/full-page-navigation';
+import { mockFetch, type MockResponse } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
 import { PrivacyTabs } from './privacy-tabs';
 
 // jsdom cannot navigate; the deletion's full page load to / is observed here instead.
-vi.mock('../../../lib/full-page-navigation', () => ({ assignLocation: vi.fn() }));
+vi.mock('@/client/lib/full-page-navigation', () => ({ assignLocation: vi.fn() }));
 
 const USER_ID = '6f1c1b1e-2f59-4a41-9a55-0c0f4b6f6a01';
 const OPERATOR_URL = '/api/legal/operator';

@@ -1,7 +1,7 @@
 import { Download, ShieldCheck, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { DeletionTab } from './deletion-tab';
 import { ExportTab } from './export-tab';
 import { PolicyTab } from './policy-tab';

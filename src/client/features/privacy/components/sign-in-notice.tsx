@@ -1,6 +1,6 @@
 import { LogIn } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/client/components/ui/button';
 
 /** In place of the export and deletion actions for a signed-out reader: they act on one's own account. */
 export function SignInNotice({ text, onSignIn }: { text: string; onSignIn: () => void }) {

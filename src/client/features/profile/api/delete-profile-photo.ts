@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '../../../../contract/schemas/user';
-import { apiAnswer } from '../../../lib/api-client';
+import type { User } from '@/contract/schemas/user';
+import { apiAnswer } from '@/client/lib/api-client';
 import { storeSessionUser } from '../session-user-cache';
 import { PROFILE_PHOTO_URL } from './upload-profile-photo';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LoginHistoryEntry } from '../../../../contract/schemas/user';
-import { apiAnswer } from '../../../lib/api-client';
+import type { LoginHistoryEntry } from '@/contract/schemas/user';
+import { apiAnswer } from '@/client/lib/api-client';
 
 export const LOGIN_HISTORY_URL = '/api/user/login-history';
 

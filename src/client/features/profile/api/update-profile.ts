@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateProfileInput } from '../../../../contract/schemas/profile';
-import type { User } from '../../../../contract/schemas/user';
-import { apiAnswer } from '../../../lib/api-client';
+import type { UpdateProfileInput } from '@/contract/schemas/profile';
+import type { User } from '@/contract/schemas/user';
+import { apiAnswer } from '@/client/lib/api-client';
 import { storeSessionUser } from '../session-user-cache';
 
 export const PROFILE_URL = '/api/users/profile';

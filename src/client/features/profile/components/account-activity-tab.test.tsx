@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { LoginHistoryEntry } from '../../../../contract/schemas/user';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { makeUser } from '../../../testing/fixtures';
-import { renderWithProviders } from '../../../testing/render-with-providers';
+import type { LoginHistoryEntry } from '@/contract/schemas/user';
+import { mockFetch } from '@/client/testing/mock-fetch';
+import { makeUser } from '@/client/testing/fixtures';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
 import { AccountActivityTab } from './account-activity-tab';
 
 const MINUTE = 60_000;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { User } from '../../../../contract/schemas/user';
+import type { User } from '@/contract/schemas/user';
 import { ActivitySummary } from './activity-summary';
 import { LoginHistoryList } from './login-history-list';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../../../contract/schemas/user';
-import { useDateFormatters } from '../../../i18n/use-date-formatters';
+import type { User } from '@/contract/schemas/user';
+import { useDateFormatters } from '@/client/i18n/use-date-formatters';
 import { ProfileCard } from './card';
 
 /** Spec §2: account id, username and member-since date (N/A when the date is unknown). */

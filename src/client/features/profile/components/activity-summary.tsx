@@ -1,8 +1,8 @@
 import { CalendarDays, Clock, LogIn, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../../../contract/schemas/user';
-import { useDateFormatters } from '../../../i18n/use-date-formatters';
-import { cn } from '../../../lib/cn';
+import type { User } from '@/contract/schemas/user';
+import { useDateFormatters } from '@/client/i18n/use-date-formatters';
+import { cn } from '@/client/lib/cn';
 
 interface SummaryCardProps {
   icon: LucideIcon;

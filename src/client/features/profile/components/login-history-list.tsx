@@ -1,10 +1,10 @@
 import { History, Monitor, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../contract/limits';
-import type { LoginHistoryEntry } from '../../../../contract/schemas/user';
-import { Button } from '../../../components/ui/button';
-import { useDateFormatters } from '../../../i18n/use-date-formatters';
-import { useFailureToast } from '../../../lib/use-failure-toast';
+import { LIMITS } from '@/contract/limits';
+import type { LoginHistoryEntry } from '@/contract/schemas/user';
+import { Button } from '@/client/components/ui/button';
+import { useDateFormatters } from '@/client/i18n/use-date-formatters';
+import { useFailureToast } from '@/client/lib/use-failure-toast';
 import { useLoginHistory } from '../api/get-login-history';
 import { DEVICE_LABEL_KEYS, getDeviceKind, isMobileUserAgent } from '../device-label';
 import { ProfileCard } from './card';

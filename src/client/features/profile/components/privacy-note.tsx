@@ -2,8 +2,8 @@ import { ChevronRight, ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { FOCUS_RING } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { FOCUS_RING } from '@/client/components/ui/button';
+import { cn } from '@/client/lib/cn';
 
 /** Spec §2 privacy note, leading to the privacy policy, data export and account deletion. */
 export function PrivacyNote() {

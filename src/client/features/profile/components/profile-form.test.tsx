@@ -2,12 +2,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getI18n } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import type { User } from '../../../../contract/schemas/user';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { makeUser } from '../../../testing/fixtures';
-import { renderWithProviders } from '../../../testing/render-with-providers';
-import { createQueryClient } from '../../../lib/query-client';
-import { AUTH_USER_URL } from '../../../lib/auth/get-auth-user';
+import type { User } from '@/contract/schemas/user';
+import { mockFetch } from '@/client/testing/mock-fetch';
+import { makeUser } from '@/client/testing/fixtures';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
+import { createQueryClient } from '@/client/lib/query-client';
+import { AUTH_USER_URL } from '@/client/lib/auth/get-auth-user';
 import { ProfileForm } from './profile-form';
 
 /** The texts an input's aria-describedby points to (hint and error). */

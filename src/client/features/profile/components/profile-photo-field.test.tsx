@@ -1,14 +1,14 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../../contract/limits';
-import type { User } from '../../../../contract/schemas/user';
-import { createQueryClient } from '../../../lib/query-client';
-import { makeUser } from '../../../testing/fixtures';
-import { photoFile, stubImageDecoding } from '../../../testing/image-stubs';
-import { mockFetch } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-with-providers';
-import { AUTH_USER_URL } from '../../../lib/auth/get-auth-user';
+import { LIMITS } from '@/contract/limits';
+import type { User } from '@/contract/schemas/user';
+import { createQueryClient } from '@/client/lib/query-client';
+import { makeUser } from '@/client/testing/fixtures';
+import { photoFile, stubImageDecoding } from '@/client/testing/image-stubs';
+import { mockFetch } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
+import { AUTH_USER_URL } from '@/client/lib/auth/get-auth-user';
 import { ProfilePhotoField } from './profile-photo-field';
 
 const PHOTO_URL = '/api/users/user-1/photo?v=p1';

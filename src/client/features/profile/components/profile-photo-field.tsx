@@ -1,12 +1,12 @@
 import { ImagePlus, LoaderCircle, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../../../contract/schemas/user';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { failureDescription } from '../../../lib/error-message';
-import { uploadResizedPhoto, type PhotoUploadTexts } from '../../../lib/upload-resized-photo';
+import type { User } from '@/contract/schemas/user';
+import { Avatar } from '@/client/components/ui/avatar';
+import { Button } from '@/client/components/ui/button';
+import { toast } from '@/client/components/ui/toast-store';
+import { failureDescription } from '@/client/lib/error-message';
+import { uploadResizedPhoto, type PhotoUploadTexts } from '@/client/lib/upload-resized-photo';
 import { useDeleteProfilePhoto } from '../api/delete-profile-photo';
 import { useUploadProfilePhoto } from '../api/upload-profile-photo';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../../../contract/schemas/user';
+import type { User } from '@/contract/schemas/user';
 import { AccountInfoCard } from './account-info-card';
 import { ProfileCard } from './card';
 import { PrivacyNote } from './privacy-note';

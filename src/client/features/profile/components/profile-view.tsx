@@ -2,8 +2,8 @@ import { Activity, UserRound, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
-import type { User } from '../../../../contract/schemas/user';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import type { User } from '@/contract/schemas/user';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { AccountActivityTab } from './account-activity-tab';
 import { ProfileTab } from './profile-tab';
 

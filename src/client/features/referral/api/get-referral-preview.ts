@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReferralPreview } from '../../../../contract/schemas/referral';
-import { apiAnswer, isApiError } from '../../../lib/api-client';
+import type { ReferralPreview } from '@/contract/schemas/referral';
+import { apiAnswer, isApiError } from '@/client/lib/api-client';
 
 export const REFERRAL_PREVIEW_URL = '/api/referral/preview';
 

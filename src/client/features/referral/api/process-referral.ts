@@ -1,5 +1,5 @@
-import type { ProcessReferralInput, ProcessReferralResult } from '../../../../contract/schemas/referral';
-import { apiAnswer } from '../../../lib/api-client';
+import type { ProcessReferralInput, ProcessReferralResult } from '@/contract/schemas/referral';
+import { apiAnswer } from '@/client/lib/api-client';
 
 export const PROCESS_REFERRAL_URL = '/api/referral/process';
 

@@ -1,6 +1,6 @@
 import { Gift, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/client/components/ui/button';
 import type { Invitation } from '../use-invitation';
 
 /**

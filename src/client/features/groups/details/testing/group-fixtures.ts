@@ -1,4 +1,4 @@
-import type { GroupDetails, GroupMember, JoinRequest } from '../../../../../contract/schemas/group';
+import type { GroupDetails, GroupMember, JoinRequest } from '@/contract/schemas/group';
 
 export const GROUP_ID = '5d0c7a52-4a8e-4d5e-9c61-1b2f3a4b5c6d';
 /** makeUser()'s id: the signed-in viewer. */

@@ -1,10 +1,10 @@
 import { Route } from 'wouter';
-import type { User } from '../../../../../contract/schemas/user';
-import { createQueryClient } from '../../../../lib/query-client';
-import { makeUser } from '../../../../testing/fixtures';
-import { mockFetch } from '../../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../../testing/render-with-providers';
-import { AUTH_USER_URL } from '../../../../lib/auth/get-auth-user';
+import type { User } from '@/contract/schemas/user';
+import { createQueryClient } from '@/client/lib/query-client';
+import { makeUser } from '@/client/testing/fixtures';
+import { mockFetch } from '@/client/testing/mock-fetch';
+import { renderWithProviders } from '@/client/testing/render-with-providers';
+import { AUTH_USER_URL } from '@/client/lib/auth/get-auth-user';
 import { GroupDetailsView } from '../group-details-view';
 import { GROUP_ID } from './group-fixtures';
 
