@@ -142,7 +142,7 @@ describe("the owner's name in the search document", () => {
     expect(await found(viewer, 'konstantin')).toEqual([]);
     expect(await found(viewer, 'kosta')).toEqual(['Akkuschrauber', 'Zelt']);
 
-    // A rename by any other path (sign-in takes the issuer's name) too.
+    // A rename by any other path (an operator's UPDATE, a future writer) too: the trigger sees every one.
     await t.db.update(users).set({ name: 'Kim Brand' }).where(eq(users.id, owner.id));
     expect(await found(viewer, 'kosta')).toEqual([]);
     expect(await found(viewer, 'kim brand')).toEqual(['Akkuschrauber', 'Zelt']);

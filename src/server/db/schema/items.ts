@@ -94,7 +94,8 @@ export const photoBlobs = pgTable('photo_blobs', {
 
 /**
  * The item's own created_at, copied into each share by a trigger
- * (drizzle/0006_item_share_feed_order.sql): Available Items reads a viewer's
+ * (added in drizzle/0006_item_share_feed_order.sql, the fill functions
+ * redefined in 0019_share_path_holds.sql): Available Items reads a viewer's
  * shares already in the list's newest-first order (item-visibility.ts,
  * `visibleItemsPage`). Inserts leave it out; the trigger fills it.
  *
