@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -6,6 +5,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { SRC_ALIAS } from './alias.config';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
@@ -391,8 +391,7 @@ export default defineConfig({
     inlineFavicon(),
   ],
   publicDir: 'public',
-  // `@/` is src/, as tsconfig.json's `paths` say (the server build reads those).
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias: SRC_ALIAS },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { SRC_ALIAS } from './alias.config';
 
 const CLIENT_TESTS = 'src/client/**/*.test.{ts,tsx}';
 
@@ -23,8 +23,8 @@ const moduleMockingClientTests = readdirSync(clientDir, { recursive: true, encod
  * the next (tests/setup/client.ts resets the DOM, storage, cookies, timers,
  * stubs and i18n after every test); issue 31.
  */
-/** `@/` is src/ (tsconfig.json `paths`, vite.config.ts, the server build reads tsconfig). */
-const resolve = { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } };
+/** `@/` is src/ (alias.config.ts). */
+const resolve = { alias: SRC_ALIAS };
 
 function clientProject(
   name: string,

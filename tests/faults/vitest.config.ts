@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { SRC_ALIAS } from '../../alias.config';
 
 /**
  * `npm run test:faults`: the fault suite (docs/decisions/0019). It runs the
@@ -10,6 +11,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   root: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),
+  resolve: { alias: SRC_ALIAS },
   test: {
     name: 'faults',
     environment: 'node',
