@@ -54,6 +54,8 @@ export function registerSessionGuard(
  * the auth changes of every instance; none otherwise (one process with the
  * in-process bus: tests, tools), where every request looks its session up.
  * It serves only while the bus listens. `close` stops listening.
+ *
+ * Kept in PostgreSQL too: the auth_change_notify_* triggers tell every instance whom to forget (drizzle/0017_auth_change_notify.sql); see docs/database-rules.md.
  */
 export function sessionCacheFor(
   bus: LiveEventBus,

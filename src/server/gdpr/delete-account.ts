@@ -62,6 +62,8 @@ export function itemAddedByDeletedAccountText(itemName: string | null): string {
  * docs/decisions/0015-account-deletion.md, in one transaction. What other
  * people keep (messages, loans of their items) moves to an anonymous
  * stand-in; the rest goes with the users row by cascade.
+ *
+ * Kept in PostgreSQL too: the loans of the items that go keep their names via items_keep_name_in_loans (drizzle/0014_loan_history.sql); see docs/database-rules.md.
  */
 export async function deleteAccount(db: Database, actor: Actor, userId: string): Promise<AccountDeletion> {
   authorize(actor, 'account:delete', { id: userId });

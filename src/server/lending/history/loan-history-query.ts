@@ -34,6 +34,8 @@ export function shownInHistoryOf(readerId: string): SQL {
  * borrower's. Callers pass who may be read as `where` (always a side the
  * reader is on); newest first by the day the item was handed out, at most
  * LIMITS.loanHistoryMax of them (countLoanHistory counts them all).
+ *
+ * Kept in PostgreSQL too: a loan whose item is gone keeps its name via items_keep_name_in_loans (drizzle/0014_loan_history.sql); see docs/database-rules.md.
  */
 export function selectLoanHistory(db: DbOrTx, readerId: string, where: SQL) {
   const readerIsOwner = sql`${lendingRequests.ownerId} = ${readerId}`;
