@@ -9,6 +9,8 @@ export const LIVE_CHANNEL = 'lendloop_live';
 /**
  * Sessions or people that changed (migration 0017's triggers): the payload is
  * a user id, whose cached sessions every instance drops (session-cache.ts).
+ *
+ * Kept in PostgreSQL too: the auth_change_notify_* triggers send on it (drizzle/0017_auth_change_notify.sql); see docs/database-rules.md.
  */
 export const AUTH_CHANNEL = 'lendloop_auth';
 /** Names the listening connection in pg_stat_activity (operators, and the reconnect test). */

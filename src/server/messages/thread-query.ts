@@ -51,6 +51,8 @@ const personJson = (id: SQL) =>
  *
  * The linked requests are joined only when the reader is party to them, so
  * a message can never show a request between other people.
+ *
+ * Kept in PostgreSQL too: a request whose item is gone keeps its name via items_keep_name_in_loans (drizzle/0014_loan_history.sql); see docs/database-rules.md.
  */
 function threadMessagesJson(readerId: SQL, partnerId: SQL): SQL<Message[]> {
   return sql<Message[]>`(
