@@ -37,7 +37,8 @@ export interface NewMessage {
 }
 
 /** The notification a message makes, or null (notificationKindOf; a quiet note makes none). */
-const kindOf = (row: NewMessage) => (row.quiet ? null : notificationKindOf(row.messageType, row.systemEvent ?? null));
+const kindOf = (row: Omit<NewMessage, 'receiverId'>) =>
+  row.quiet ? null : notificationKindOf(row.messageType, row.systemEvent ?? null);
 
 /** Who a written message went between: what announceMessages needs after commit. */
 export interface PostedMessage {
@@ -94,7 +95,7 @@ export async function writeMessageToEach(
   receivers: SQL,
   now = new Date(),
 ): Promise<StoredMessage[]> {
-  const source = sql`SELECT ${messageColumns({ ...message, receiverId: '' }, sql`receiver.user_id`)}, 1 AS ord
+  const source = sql`SELECT ${messageColumns(message, sql`receiver.user_id`)}, 1 AS ord
       FROM (${receivers}) AS receiver`;
   const { rows } = await tx.execute<WrittenRow>(messageStatement(source, now));
   return rows.map(storedMessage);
@@ -154,7 +155,7 @@ function storedMessage(row: WrittenRow): StoredMessage {
  * the order `message_input` names them. `receiver` may be a column of the
  * source (writeMessageToEach).
  */
-function messageColumns(row: NewMessage, receiver: SQL = sql`${row.receiverId}::uuid`): SQL {
+function messageColumns(row: Omit<NewMessage, 'receiverId'>, receiver: SQL): SQL {
   const systemEvent = row.systemEvent ?? null;
   return sql`${row.senderId}::uuid AS sender_id, ${receiver} AS receiver_id, ${row.content}::text AS content,
              ${row.messageType}::text AS message_type, ${systemEvent}::text AS system_event,
@@ -173,7 +174,7 @@ function messageColumns(row: NewMessage, receiver: SQL = sql`${row.receiverId}::
  */
 function sourceOfRows(rows: readonly NewMessage[]): SQL {
   const [only] = rows;
-  if (rows.length === 1 && only) return sql`SELECT ${messageColumns(only)}, 1 AS ord`;
+  if (rows.length === 1 && only) return sql`SELECT ${messageColumns(only, sql`${only.receiverId}::uuid`)}, 1 AS ord`;
   const column = <T>(pick: (row: NewMessage) => T) => sql.param(rows.map(pick));
   return sql`SELECT * FROM unnest(
       ${column((r) => r.senderId)}::uuid[], ${column((r) => r.receiverId)}::uuid[], ${column((r) => r.content)}::text[],

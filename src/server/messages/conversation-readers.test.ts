@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { startFakePushService, type FakePushService } from '../../../tests/support/fake-push-service';
 import { createMutualContacts, createUser } from '../../../tests/support/factories';
 import { clearQueuedJobs } from '../../../tests/support/jobs';
+import { pushDelivery } from '../../../tests/support/push-delivery';
 import { conversationReaders, userBlocks } from '../db/schema';
-import { runDueJobs } from '../jobs/job-runner';
-import { createDeliverPushJob } from '../notifications/push/deliver-push-job';
 import { LIVE_READERS_PER_USER } from './conversation-readers';
 
 /**
@@ -17,7 +15,6 @@ import { LIVE_READERS_PER_USER } from './conversation-readers';
  * PUT/DELETE /api/conversations/{userId}/readers/{readerId}; the push job
  * checks it when it claims the notification.
  */
-const logger = pino({ level: 'silent' });
 let t: TestApp;
 let service: FakePushService;
 
@@ -35,29 +32,10 @@ beforeEach(async () => {
   await clearQueuedJobs(t.database.pool);
 });
 
-/** Runs the queued jobs, pushing for real through the loopback service (its self-signed certificate trusted here only). */
-async function runJobs(): Promise<void> {
-  await runDueJobs(
-    t.database.url,
-    {
-      'deliver-push': createDeliverPushJob({ db: t.db, push: t.config.push, logger, ca: service.certificatePem }),
-      'email-digest': async () => {},
-      'email-digests-due': async () => {},
-      'loan-reminder': async () => {},
-    },
-    logger,
-  );
-}
-
-async function subscribe(user: { id: string }) {
-  const subscription = service.subscribe();
-  const response = await t.request(user, { method: 'POST', url: '/api/push/subscriptions', payload: subscription });
-  expect(response.statusCode).toBe(201);
-  return subscription;
-}
-
-const pushesTo = (endpoint: string) =>
-  service.received.filter((push) => endpoint.endsWith(`/push/${push.subscriptionId}`));
+const { runJobs, subscribe, pushesTo } = pushDelivery(
+  () => t,
+  () => service,
+);
 
 const readerUrl = (userId: string, readerId: string) => `/api/conversations/${userId}/readers/${readerId}`;
 

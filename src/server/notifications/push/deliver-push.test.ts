@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { startFakePushService, type FakePushService } from '../../../../tests/support/fake-push-service';
@@ -7,12 +6,10 @@ import { createMutualContacts, createUser } from '../../../../tests/support/fact
 import { createGroup } from '../../../../tests/support/group-factories';
 import { clearQueuedJobs } from '../../../../tests/support/jobs';
 import { borrowPayload, lendingParties } from '../../../../tests/support/lending';
+import { pushDelivery } from '../../../../tests/support/push-delivery';
 import { messages, notifications, pushSubscriptions, userBlocks, users } from '../../db/schema';
-import { runDueJobs } from '../../jobs/job-runner';
 import { writeMessages } from '../../message-writer/write-messages';
-import { createDeliverPushJob } from './deliver-push-job';
 
-const logger = pino({ level: 'silent' });
 let t: TestApp;
 let service: FakePushService;
 
@@ -31,37 +28,10 @@ beforeEach(async () => {
   await clearQueuedJobs(t.database.pool);
 });
 
-const deliverPush = () => createDeliverPushJob({ db: t.db, push: t.config.push, logger, ca: service.certificatePem });
-
-/** Runs the queued jobs: pushes for real; the other two jobs are other tests' subject. */
-async function runJobs(): Promise<void> {
-  await runDueJobs(
-    t.database.url,
-    {
-      'deliver-push': deliverPush(),
-      'email-digest': async () => {},
-      'email-digests-due': async () => {},
-      'loan-reminder': async () => {},
-    },
-    logger,
-  );
-}
-
-/** A browser of `user` subscribes through the API, as the profile does. */
-async function subscribe(user: { id: string }) {
-  const subscription = service.subscribe();
-  const response = await t.request(user, {
-    method: 'POST',
-    url: '/api/push/subscriptions',
-    payload: subscription,
-    headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36' },
-  });
-  expect(response.statusCode).toBe(201);
-  return subscription;
-}
-
-const pushesTo = (endpoint: string) =>
-  service.received.filter((push) => endpoint.endsWith(`/push/${push.subscriptionId}`));
+const { deliverPush, runJobs, subscribe, pushesTo } = pushDelivery(
+  () => t,
+  () => service,
+);
 
 describe('events reach the recipient’s devices by Web Push', () => {
   it('a borrow request, its answer and the hand-overs, each in the recipient’s language, with a link to the thread', async () => {
