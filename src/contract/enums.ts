@@ -115,3 +115,7 @@ export type LoginMethod = (typeof LOGIN_METHODS)[number];
 
 /** The language cookie the client caches and the server-rendered sign-in page reads (spec §1). */
 export const LANGUAGE_COOKIE = 'i18next';
+
+/** Why an item's days are held (docs/decisions/0047): a request accepted or handed out, or the owner's own use. */
+export const ITEM_HOLD_KINDS = ['loan', 'personal'] as const;
+export type ItemHoldKind = (typeof ITEM_HOLD_KINDS)[number];

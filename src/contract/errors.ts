@@ -55,6 +55,8 @@ export const ERROR_CODES = [
   'item_not_available',
   'item_lent_to_someone_else',
   'item_reserved',
+  // Some of the days asked for are promised to someone else (docs/decisions/0047).
+  'item_booked',
   'own_item_request',
   'request_already_active',
   'request_transition_not_allowed',

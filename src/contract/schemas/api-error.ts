@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../errors';
+import { holdConflictSchema } from '../reservations';
 
 /**
  * The body of every error answer, as the one error handler
@@ -15,6 +16,9 @@ export const apiErrorBodySchema = z.object({
       .array(z.object({ path: z.string(), messageKey: z.string() }))
       .optional()
       .describe('For invalid input: which fields failed, each with its own message key.'),
+    conflict: holdConflictSchema
+      .optional()
+      .describe('For a refused booking (docs/decisions/0047): the days already held and the nearest free period.'),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

@@ -25,3 +25,8 @@ export function earliestReservationDate(now = new Date()): string {
 export function latestLocalToday(now = new Date()): string {
   return new Date(now.getTime() + DAY_MS).toISOString().slice(0, 10);
 }
+
+/** Today in UTC: the day an overdue loan is shown busy through (docs/decisions/0047). */
+export function utcToday(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

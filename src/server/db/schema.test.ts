@@ -100,17 +100,28 @@ describe('groups', () => {
 });
 
 describe('lending requests', () => {
-  it('allows at most one accepted-or-borrowed request per item', async () => {
+  it('allows accepted-or-borrowed requests of an item only for days that do not overlap (docs/decisions/0047)', async () => {
     const owner = await createUser(database.db);
     const [first, second] = [await createUser(database.db), await createUser(database.db)];
     const item = await newItem(owner.id);
     const base = { itemId: item.id, ownerId: owner.id, message: 'May I?' };
-    await database.db.insert(lendingRequests).values({ ...base, requesterId: first.id, status: 'accepted' });
+    const days = { requestedFrom: '2099-01-01', expectedReturnDate: '2099-01-08' };
+    await database.db.insert(lendingRequests).values({ ...base, ...days, requesterId: first.id, status: 'accepted' });
     expect(
       await violation(
-        database.db.insert(lendingRequests).values({ ...base, requesterId: second.id, status: 'borrowed' }),
+        database.db
+          .insert(lendingRequests)
+          .values({ ...base, requesterId: second.id, status: 'borrowed', requestedFrom: '2099-01-08' }),
       ),
-    ).toBe('lending_requests_one_active_per_item');
+    ).toBe('item_holds_never_overlap');
+    const third = await createUser(database.db);
+    await database.db.insert(lendingRequests).values({
+      ...base,
+      requesterId: third.id,
+      status: 'accepted',
+      requestedFrom: '2099-01-09',
+      expectedReturnDate: '2099-01-10',
+    });
     // Pending, declined and returned ones are fine beside it.
     await database.db.insert(lendingRequests).values({ ...base, requesterId: second.id, status: 'pending' });
   });

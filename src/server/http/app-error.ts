@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../contract/errors';
+import type { HoldConflict } from '../../contract/reservations';
 
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   authentication_required: 401,
@@ -44,6 +45,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   item_not_available: 409,
   item_lent_to_someone_else: 409,
   item_reserved: 409,
+  item_booked: 409,
   own_item_request: 400,
   request_already_active: 409,
   request_transition_not_allowed: 409,
@@ -65,6 +67,8 @@ export class AppError extends Error {
   readonly statusCode: number;
   /** For 429: whole seconds until the caller may try again, sent as `Retry-After`. */
   retryAfterSeconds?: number;
+  /** For a refused booking: the days already held (docs/decisions/0047). */
+  conflict?: HoldConflict;
 
   constructor(
     readonly code: ErrorCode,

@@ -4,6 +4,7 @@ import type { ErrorCode } from '../../contract/errors';
 import type { ApiErrorBody } from '../../contract/schemas/api-error';
 import { AppError } from './app-error';
 import { isDatabaseUnavailableError } from './database-unavailable';
+import { holdOverlapError } from './hold-overlap';
 import { drainRefusedBody } from './refused-body-drain';
 
 /**
@@ -19,7 +20,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'request failed: database unavailable');
     } else if (appError.statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
-    } else if (databaseErrorCode(error)) {
+    } else if (databaseErrorCode(error) && appError.code !== 'item_booked') {
       request.log.warn({ err: error }, 'the database refused input a schema let through');
     } else {
       request.log.info({ code: appError.code, reason: error.message }, 'request refused');
@@ -40,6 +41,7 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
       messageKey: error.messageKey,
       message: error.message,
       ...(error.issues ? { issues: error.issues } : {}),
+      ...(error.conflict ? { conflict: error.conflict } : {}),
     },
   };
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
@@ -93,6 +95,8 @@ function toAppError(error: FastifyError): AppError {
     unavailable.retryAfterSeconds = DATABASE_RETRY_AFTER_SECONDS;
     return unavailable;
   }
+  const overlap = holdOverlapError(error);
+  if (overlap) return overlap;
   const sqlState = databaseErrorCode(error);
   const databaseCode = sqlState ? DATABASE_CLIENT_ERRORS[sqlState] : undefined;
   if (databaseCode) return new AppError(databaseCode, `Refused by the database (SQLSTATE ${sqlState})`);

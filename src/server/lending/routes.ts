@@ -3,15 +3,18 @@ import type { Database } from '../db/client';
 import { loanHistoryRoutes } from './history/routes';
 import { loanRoutes } from './loans/routes';
 import { lendingRequestRoutes } from './requests/routes';
+import { reservationRoutes } from './reservations/routes';
 
 /**
  * The lending domain's routes (issue 34: one folder for everything about
  * `lending_requests`): the request cycle (requests/), the loans recorded,
  * extended and disputed and an item's loans (loans/), and the history per
- * contact and one's counts (history/). Each URL is served by one file.
+ * contact and one's counts (history/), and when an item is free
+ * (reservations/, docs/decisions/0047). Each URL is served by one file.
  */
 export const lendingRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: string }> = async (app, options) => {
   await app.register(lendingRequestRoutes, options);
   await app.register(loanRoutes, { db: options.db });
   await app.register(loanHistoryRoutes, { db: options.db });
+  await app.register(reservationRoutes, { db: options.db });
 };

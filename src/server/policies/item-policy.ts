@@ -25,6 +25,8 @@ export const itemRules = {
   'item:share': isOwner,
   /** Writing down a loan of the item made outside the app (issue 19): only its owner lends it. */
   'item:recordLoan': isOwner,
+  /** Why and by whom an item's days are held (issue 35): its owner; everyone else sees only "busy". */
+  'item:readBookings': isOwner,
 };
 
 /** A stored photo: its uploader sees it until it is saved with an item; then whoever may read the item. */

@@ -12,3 +12,4 @@ export * from './isbn-lookups';
 export * from './notifications';
 export * from './loans';
 export * from './item-search';
+export * from './item-holds';

@@ -48,11 +48,9 @@ export const lendingRequests = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // At most one request per item is accepted or borrowed at a time: the
-    // database, not the application, settles two racing accepts.
-    uniqueIndex('lending_requests_one_active_per_item')
-      .on(t.itemId)
-      .where(sql`${t.status} IN ('accepted', 'borrowed')`),
+    // Several requests of one item may be accepted or borrowed, for days that
+    // never overlap: item_holds_never_overlap settles racing accepts
+    // (schema/item-holds.ts, docs/decisions/0047).
     // A requester has at most one open request per item.
     uniqueIndex('lending_requests_one_open_per_requester')
       .on(t.itemId, t.requesterId)

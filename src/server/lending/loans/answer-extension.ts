@@ -10,6 +10,8 @@ import { extensionStepMessage } from './extension-messages';
 import { lockLoan } from './lock-loan';
 import type { ExtensionStep } from './request-extension';
 import { syncLoanReminder } from '../reminders/sync-loan-reminder';
+import { ensureExtensionFits } from '../reservations/hold-conflict';
+import { utcToday } from '../../dates/calendar-dates';
 
 export type ExtensionAnswer = 'accept' | 'decline';
 
@@ -51,6 +53,10 @@ export async function answerExtension(
       .where(eq(loanExtensionRequests.id, open.id))
       .returning();
     if (!extension) throw new Error('The extension row was not written');
+    if (answer === 'accept' && loan.itemId && loan.expectedReturnDate) {
+      const current = { ...loan, itemId: loan.itemId, expectedReturnDate: loan.expectedReturnDate };
+      await ensureExtensionFits(tx, current, open.requestedUntil, utcToday(), 'owner');
+    }
     if (answer === 'accept') {
       await tx
         .update(lendingRequests)

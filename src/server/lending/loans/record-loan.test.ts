@@ -179,21 +179,32 @@ describe('what the loan does to the item', () => {
     expect(await reminderJobs(loan.id)).toEqual([]);
   });
 
-  it('an ongoing loan is refused while the item is lent or promised; other people’s pending requests stay pending', async () => {
+  it('an ongoing loan is refused while the item is lent or its days are promised (with the days); other people’s pending requests stay pending', async () => {
     const p = await recordingParties(t);
     const pending = await createLendingRequest(t.db, p.item, p.viewer);
-    const promised = await createLendingRequest(t.db, p.item, p.borrower, { status: 'accepted' });
+    const promised = await createLendingRequest(t.db, p.item, p.borrower, {
+      status: 'accepted',
+      requestedFrom: inDays(5),
+      expectedReturnDate: inDays(9),
+    });
     const whilePromised = await recordLoanAs(t, p.owner, p.item.id, loanBody({ name: 'Marco' }));
     expect(whilePromised.statusCode).toBe(409);
     expect(whilePromised.json().error).toMatchObject({
-      code: 'item_lent_to_someone_else',
-      messageKey: 'errors.item_lent_to_someone_else',
+      code: 'item_booked',
+      messageKey: 'errors.item_booked',
+      conflict: { from: inDays(5), until: inDays(9) },
     });
-
-    await t.db.update(lendingRequests).set({ status: 'declined' }).where(eq(lendingRequests.id, promised.id));
-    await recordedLoan(t, p.owner, p.item.id, loanBody({ name: 'Marco' }));
+    // A loan back before the promised days begin does not touch them (docs/decisions/0047).
+    const before = await recordLoanAs(
+      t,
+      p.owner,
+      p.item.id,
+      loanBody({ name: 'Marco' }, { expectedReturnDate: inDays(4) }),
+    );
+    expect(before.statusCode).toBe(201);
+    expect(await requestStatus(t, promised.id)).toBe('accepted');
     expect(await requestStatus(t, pending.id)).toBe('pending');
-    const again = await recordLoanAs(t, p.owner, p.item.id, loanBody({ name: 'Luca' }));
+    const again = await recordLoanAs(t, p.owner, p.item.id, loanBody({ name: 'Luca' }, { lentOn: inDays(-1) }));
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('item_lent_to_someone_else');
   });

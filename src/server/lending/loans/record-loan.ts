@@ -14,6 +14,9 @@ import { consumeRateLimit } from '../../rate-limits/consume-rate-limit';
 import { messageSendLimit } from '../../rate-limits/message-send-limit';
 import { loanRecordedMessage } from './recorded-loan-messages';
 import { syncLoanReminder } from '../reminders/sync-loan-reminder';
+import { firstConflict, holdRefusal } from '../reservations/hold-conflict';
+import { readItemHolds } from '../reservations/item-holds-query';
+import { utcToday } from '../../dates/calendar-dates';
 
 /** The body after parsing: defaults filled in, an empty note as null. */
 export type RecordLoanValues = z.output<ReturnType<typeof recordLoanSchema>>;
@@ -39,8 +42,8 @@ const lentToSomeoneElse = () =>
  * transaction that locks the item first, like every lending write, so a
  * concurrent accept, hand-out or return queues behind it.
  *
- * An ongoing loan lends the item out now: refused while it is lent or
- * promised (the partial unique index settles a race the check cannot see);
+ * An ongoing loan lends the item out now: refused while it is lent, or when
+ * its days are promised to someone (the exclusion constraint settles a race);
  * other people's pending requests stay pending, as after an ordinary accept.
  * A finished loan is history only and leaves the item as it is.
  */
@@ -63,7 +66,7 @@ export async function recordLoan(
       // Their own request first: an accepted one also makes the item promised, and "lent to someone else"
       // would be the wrong words for the very person it is promised to.
       if (borrower.requesterId) await ensureNoOpenRequestBy(tx, item.id, borrower.requesterId);
-      await ensureItemIsFree(tx, item);
+      await ensureItemIsFree(tx, item, { from: input.lentOn, until: input.expectedReturnDate });
     }
 
     const [loan] = await mappingLendingConflicts(() =>
@@ -158,13 +161,17 @@ async function ensureNoOpenRequestBy(tx: DbOrTx, itemId: string, requesterId: st
   }
 }
 
-/** Lending out now needs the item at home: not handed out, and not promised to someone by an accepted request. */
-async function ensureItemIsFree(tx: DbOrTx, item: { id: string; status: string }): Promise<void> {
+/**
+ * Lending out now needs the item at home (not handed out) and its days free
+ * of anyone else's promise or the owner's own use (docs/decisions/0047):
+ * refused with the days held. item_holds_never_overlap settles a race.
+ */
+async function ensureItemIsFree(
+  tx: DbOrTx,
+  item: { id: string; status: string },
+  days: { from: string; until: string | null },
+): Promise<void> {
   if (item.status === 'borrowed') throw lentToSomeoneElse();
-  const [active] = await tx
-    .select({ id: lendingRequests.id })
-    .from(lendingRequests)
-    .where(and(eq(lendingRequests.itemId, item.id), inArray(lendingRequests.status, ['accepted', 'borrowed'])))
-    .limit(1);
-  if (active) throw lentToSomeoneElse();
+  const conflict = firstConflict(await readItemHolds(tx, item.id, days, utcToday()), days);
+  if (conflict) throw holdRefusal(conflict, 'owner');
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { extensionFormSchema } from '@/contract/schemas/loans';
 import { isBlockBetween } from '../../relations/block-sql';
-import { earliestReservationDate } from '../../dates/calendar-dates';
+import { earliestReservationDate, utcToday } from '../../dates/calendar-dates';
 import type { Database } from '../../db/client';
 import { loanExtensionRequests } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -11,6 +11,7 @@ import { writeMessages, type PostedMessage } from '../../message-writer/write-me
 import { authorize, type Actor } from '../../policies';
 import { extensionStepMessage } from './extension-messages';
 import { lockLoan } from './lock-loan';
+import { ensureExtensionFits } from '../reservations/hold-conflict';
 
 export type ExtensionRow = typeof loanExtensionRequests.$inferSelect;
 
@@ -65,6 +66,15 @@ export async function requestExtension(
       );
     }
     const { requestedUntil } = parsed.data;
+    if (loan.itemId) {
+      await ensureExtensionFits(
+        tx,
+        { ...loan, itemId: loan.itemId, expectedReturnDate: loan.expectedReturnDate },
+        requestedUntil,
+        utcToday(),
+        'borrower',
+      );
+    }
     // Its own statement after the lock, so it sees a block the owner committed while this waited.
     const message = (await isBlockBetween(tx, loan.requesterId, loan.ownerId)) ? null : parsed.data.message;
     const [extension] = await tx

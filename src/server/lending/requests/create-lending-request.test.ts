@@ -76,7 +76,7 @@ describe('POST /api/lending-requests', () => {
     expect(response.json().error.code).toBe('own_item_request');
   });
 
-  it('refuses an item in use (item_not_available) or lent or promised to someone else (item_lent_to_someone_else)', async () => {
+  it('refuses an item in use (item_not_available), and days promised or lent to someone else with the days held and the nearest free period', async () => {
     const { owner, requester, item } = await lendingParties(t);
     await t.db.update(items).set({ status: 'in_use' }).where(eq(items.id, item.id));
     const inUse = await post(requester, borrowPayload(item.id));
@@ -89,27 +89,89 @@ describe('POST /api/lending-requests', () => {
       return page.json().items.map((shown: { promised: boolean }) => shown.promised);
     };
     expect(await promisedFlag()).toEqual([false]);
-    await createLendingRequest(t.db, item, carol, { status: 'accepted' });
-    // Available Items says so, so the card does not offer a request bound to fail.
+    // Carol has the week the requester asks for, and two days more.
+    await createLendingRequest(t.db, item, carol, {
+      status: 'accepted',
+      requestedFrom: inDays(5),
+      expectedReturnDate: inDays(16),
+    });
     expect(await promisedFlag()).toEqual([true]);
-    const promised = await post(requester, borrowPayload(item.id));
-    expect([promised.statusCode, promised.json().error.code]).toEqual([409, 'item_lent_to_someone_else']);
+    const promised = await post(
+      requester,
+      borrowPayload(item.id, { requestedFrom: inDays(7), expectedReturnDate: inDays(14) }),
+    );
+    expect(promised.statusCode).toBe(409);
+    expect(promised.json().error).toMatchObject({
+      code: 'item_booked',
+      // Never who: only the days, and the nearest free eight days (after Carol's, closer than before it).
+      conflict: { from: inDays(5), until: inDays(16), suggestion: { from: inDays(17), until: inDays(24) } },
+    });
+    expect(promised.body).not.toContain('Carol');
 
+    // Once handed out, the days of the current loan are "lent to someone else" (spec §4) …
     await t.db.update(lendingRequests).set({ status: 'borrowed' }).where(eq(lendingRequests.itemId, item.id));
     await t.db.update(items).set({ status: 'borrowed' }).where(eq(items.id, item.id));
-    const lent = await post(requester, borrowPayload(item.id));
+    const lent = await post(
+      requester,
+      borrowPayload(item.id, { requestedFrom: inDays(10), expectedReturnDate: inDays(12) }),
+    );
     expect([lent.statusCode, lent.json().error.code]).toEqual([409, 'item_lent_to_someone_else']);
     expect((await requestsFor(item.id)).filter((row) => row.requesterId === requester.id)).toEqual([]);
+    // … and the days after it can be asked for while it is out (docs/decisions/0047).
+    const later = await post(
+      requester,
+      borrowPayload(item.id, { requestedFrom: inDays(17), expectedReturnDate: inDays(20) }),
+    );
+    expect(later.statusCode).toBe(201);
   });
 
-  it('refuses an item reserved for personal use, and accepts it once the date is today anywhere', async () => {
-    const { requester, item } = await lendingParties(t);
-    await t.db.update(items).set({ personalUseUntil: '2099-12-31' }).where(eq(items.id, item.id));
+  it('holds an overdue loan through today: days from today are "lent to someone else", later ones free', async () => {
+    const { owner, requester, item } = await lendingParties(t);
+    const carol = await addViewer(t, owner, item);
+    await createLendingRequest(t.db, item, carol, {
+      status: 'borrowed',
+      requestedFrom: inDays(-10),
+      lentOn: inDays(-10),
+      expectedReturnDate: inDays(-2),
+    });
+    await t.db.update(items).set({ status: 'borrowed' }).where(eq(items.id, item.id));
+    const today = await post(
+      requester,
+      borrowPayload(item.id, { requestedFrom: inDays(0), expectedReturnDate: inDays(3) }),
+    );
+    expect(today.statusCode).toBe(409);
+    expect(today.json().error).toMatchObject({
+      code: 'item_lent_to_someone_else',
+      conflict: { from: inDays(-10), until: inDays(0), suggestion: { from: inDays(1), until: inDays(4) } },
+    });
+    expect(
+      (await post(requester, borrowPayload(item.id, { requestedFrom: inDays(1), expectedReturnDate: inDays(3) })))
+        .statusCode,
+    ).toBe(201);
+  });
+
+  it('refuses days the owner keeps for personal use (not why), and accepts later days and any once the date is today anywhere', async () => {
+    const { owner, requester, item } = await lendingParties(t);
+    await t.db
+      .update(items)
+      .set({ personalUseUntil: inDays(20) })
+      .where(eq(items.id, item.id));
     const reserved = await post(requester, borrowPayload(item.id));
-    expect([reserved.statusCode, reserved.json().error.code]).toEqual([409, 'item_reserved']);
+    expect([reserved.statusCode, reserved.json().error.code]).toEqual([409, 'item_booked']);
+
+    // The day it is available again is free: busy through the day before.
+    expect(reserved.json().error.conflict).toMatchObject({ until: inDays(19) });
+    expect(reserved.body).not.toMatch(/personal/i);
+    // Days after the reservation can be asked for (docs/decisions/0047).
+    const after = await post(
+      requester,
+      borrowPayload(item.id, { requestedFrom: inDays(30), expectedReturnDate: inDays(31) }),
+    );
+    expect(after.statusCode).toBe(201);
 
     await t.db.update(items).set({ personalUseUntil: latestLocalToday() }).where(eq(items.id, item.id));
-    expect((await post(requester, borrowPayload(item.id))).statusCode).toBe(201);
+    const carol = await addViewer(t, owner, item);
+    expect((await post(carol, borrowPayload(item.id))).statusCode).toBe(201);
   });
 
   it('allows one open request per requester and item (409 request_already_active), and a new one after a decline', async () => {

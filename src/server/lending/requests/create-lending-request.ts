@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ACTIVE_REQUEST_STATUSES } from '@/contract/enums';
-import { isReservedForPersonalUse } from '@/contract/items';
-import type { createLendingRequestSchema } from '@/contract/schemas/lending';
-import { latestLocalToday } from '../../dates/calendar-dates';
+import { latestBorrowStart, type createLendingRequestSchema } from '@/contract/schemas/lending';
+import { earliestReservationDate, latestLocalToday, utcToday } from '../../dates/calendar-dates';
 import { blockBetween } from '../../relations/block-sql';
 import type { Database, DbOrTx } from '../../db/client';
 import { tableRow } from '../../db/table-row';
@@ -18,6 +17,8 @@ import type { LendingRequestRow } from './lending-query';
 import { mappingLendingConflicts, ownItemRequest, refusalError } from './lending-errors';
 import { lendingStepMessageNotifying } from './lending-messages';
 import { decideLendingStep } from './lending-state-machine';
+import { refuseOverlap } from '../reservations/hold-conflict';
+import { itemHoldsFrom, itemHoldsJson, type HoldRow } from '../reservations/item-holds-query';
 
 /**
  * The open statuses as literals in the statement's text, not parameters:
@@ -40,6 +41,8 @@ interface AskingFacts extends Record<string, unknown> {
   requester_name: string;
   owner_name: string;
   open: { requester_id: string; status: (typeof ACTIVE_REQUEST_STATUSES)[number] }[];
+  /** The item's held days from the earliest "today" on, for the overlap check and its suggestion. */
+  holds: HoldRow[];
 }
 
 /**
@@ -57,7 +60,7 @@ export async function createLendingRequest(
   db: Database,
   actor: Actor,
   input: CreateLendingRequestValues,
-  today = latestLocalToday(),
+  now = new Date(),
 ): Promise<CreatedLendingRequest> {
   return db.transaction(async (tx) => {
     // Asking needs sight of the item (`item:read`: 404 for anyone it is not
@@ -66,7 +69,7 @@ export async function createLendingRequest(
     // The visibility rule above already hides items across a block; this
     // fresh statement also sees a block committed while we waited for the
     // item's lock (blocking locks the blocker's items, docs/decisions/0018).
-    const facts = await askingFacts(tx, actor.id, item.id, item.ownerId);
+    const facts = await askingFacts(tx, actor.id, item.id, item.ownerId, earliestReservationDate(now));
     if (item.ownerId !== actor.id && facts.blocked) throw AppError.notFound();
     // The request the actor would make: only a requester may ask, so the owner is refused.
     const asked = { requesterId: actor.id, ownerId: item.ownerId, action: 'create' } as const;
@@ -79,15 +82,15 @@ export async function createLendingRequest(
       throw AppError.forbidden('ownerId is not the owner of the item');
     }
 
-    const lentToSomeoneElse =
-      item.status === 'borrowed' || open.some((row) => row.status === 'accepted' || row.status === 'borrowed');
-    if (lentToSomeoneElse) {
-      throw new AppError('item_lent_to_someone_else', 'The item is promised or lent to someone else');
-    }
-    if (item.status !== 'available') throw new AppError('item_not_available', 'The item is not available');
-    if (isReservedForPersonalUse(item.personalUseUntil, today)) {
-      throw new AppError('item_reserved', 'The owner keeps the item for personal use');
-    }
+    // An item the owner keeps out of lending (spec §4 "no longer available") cannot be asked for; one lent out
+    // can, for days after its loan (docs/decisions/0047): only days somebody holds are refused, with the nearest
+    // free period of the same length.
+    if (item.status === 'in_use') throw new AppError('item_not_available', 'The item is not available');
+    refuseOverlap(
+      itemHoldsFrom(facts.holds, utcToday(now)),
+      { from: input.requestedFrom, until: input.expectedReturnDate },
+      { earliest: earliestReservationDate(now), latestStart: latestBorrowStart(latestLocalToday(now)) },
+    );
 
     // The request, the owner's system message and its notification: one statement
     // (message-writer/write-messages.ts). The request's id is chosen here so that the message can name it.
@@ -144,14 +147,21 @@ export async function createLendingRequest(
   });
 }
 
-async function askingFacts(tx: DbOrTx, actorId: string, itemId: string, ownerId: string): Promise<AskingFacts> {
+async function askingFacts(
+  tx: DbOrTx,
+  actorId: string,
+  itemId: string,
+  ownerId: string,
+  earliest: string,
+): Promise<AskingFacts> {
   const { rows } = await tx.execute<AskingFacts>(sql`
     SELECT ${blockBetween(actorId, ownerId)} AS blocked,
            (SELECT name FROM ${users} WHERE id = ${actorId}) AS requester_name,
            (SELECT name FROM ${users} WHERE id = ${ownerId}) AS owner_name,
            coalesce((SELECT json_agg(json_build_object('requester_id', ${lendingRequests.requesterId}, 'status', ${lendingRequests.status}))
                        FROM ${lendingRequests}
-                      WHERE ${lendingRequests.itemId} = ${itemId} AND ${activeStatus}), '[]') AS open`);
+                      WHERE ${lendingRequests.itemId} = ${itemId} AND ${activeStatus}), '[]') AS open,
+           ${itemHoldsJson(itemId, { from: earliest, until: null })} AS holds`);
   const [facts] = rows;
   if (!facts) throw new Error('The asking facts returned no row');
   return facts;

@@ -19,14 +19,12 @@ export function ownItemRequest(): AppError {
 }
 
 /**
- * The partial unique indexes of lending_requests are the last word on races
+ * The partial unique index of lending_requests is the last word on races
  * the use cases' checks cannot see (docs/decisions/0010). Their violations
  * are mapped to the codes the borrower understands, instead of the generic
  * `duplicate_entry` the error handler gives any other unique violation.
  */
 const CONFLICT_OF_INDEX: Record<string, () => AppError> = {
-  lending_requests_one_active_per_item: () =>
-    new AppError('item_lent_to_someone_else', 'Another request for this item is accepted or borrowed'),
   lending_requests_one_open_per_requester: () =>
     new AppError('request_already_active', 'The requester already has an open request for this item'),
 };

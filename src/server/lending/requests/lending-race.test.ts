@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { createLendingRequest } from '../../../../tests/support/factories';
-import { lendingRequests, messages } from '../../db/schema';
+import { itemHolds, lendingRequests, messages } from '../../db/schema';
+import { holdOverlapError } from '../../http/hold-overlap';
 import { lendingConflict } from './lending-errors';
 import { addViewer, itemStatus, lendingParties } from '../../../../tests/support/lending';
 
@@ -13,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('racing steps on one item', () => {
-  it('20 concurrent accepts of 20 pending requests: exactly one wins, the rest get item_lent_to_someone_else', async () => {
+  it('20 concurrent accepts of 20 pending requests for the same week: exactly one wins, the rest get item_booked with its days', async () => {
     const { owner, item } = await lendingParties(t);
     const requests = [];
     for (let i = 0; i < 20; i++) {
@@ -37,7 +38,10 @@ describe('racing steps on one item', () => {
     expect(codes.filter((code) => code === 200)).toHaveLength(1);
     expect(codes.filter((code) => code === 409)).toHaveLength(19);
     for (const answer of answers.filter((a) => a.statusCode === 409)) {
-      expect(answer.json().error.code).toBe('item_lent_to_someone_else');
+      expect(answer.json().error).toMatchObject({
+        code: 'item_booked',
+        conflict: { from: '2099-01-01', until: '2099-01-08' },
+      });
     }
     const rows = await t.db.select().from(lendingRequests).where(eq(lendingRequests.itemId, item.id));
     expect(rows.filter((row) => row.status === 'accepted')).toHaveLength(1);
@@ -67,14 +71,55 @@ describe('racing steps on one item', () => {
   });
 });
 
-describe('the database indexes as the final arbiter', () => {
-  it('maps a second accepted-or-borrowed request of an item to item_lent_to_someone_else', async () => {
+describe('the database as the final arbiter', () => {
+  it('refuses overlapping days by itself: 20 concurrent accepts without the item lock, one wins', async () => {
+    // Direct SQL, as a writer that skipped the use case's lock and checks would: only the exclusion constraint
+    // item_holds_never_overlap (drizzle/0029) stands between these and a double booking.
+    const { owner, item } = await lendingParties(t);
+    const requests = [];
+    for (let i = 0; i < 20; i++) {
+      const person = await addViewer(t, owner, item, `Racer ${i}`);
+      requests.push(
+        await createLendingRequest(t.db, item, person, {
+          requestedFrom: `2099-03-${String(1 + i).padStart(2, '0')}`,
+          expectedReturnDate: '2099-03-25',
+        }),
+      );
+    }
+    const outcomes = await Promise.allSettled(
+      requests.map((request) =>
+        t.db.update(lendingRequests).set({ status: 'accepted' }).where(eq(lendingRequests.id, request.id)),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') expect(holdOverlapError(outcome.reason)?.code).toBe('item_booked');
+    }
+    const held = await t.db.select().from(itemHolds).where(eq(itemHolds.itemId, item.id));
+    expect(held).toHaveLength(1);
+  });
+
+  it('a second accepted request for overlapping days is refused with the held days; adjacent days are not', async () => {
     const { owner, requester, item } = await lendingParties(t);
     const carol = await addViewer(t, owner, item);
-    await createLendingRequest(t.db, item, requester, { status: 'accepted' });
-    const error = await createLendingRequest(t.db, item, carol, { status: 'borrowed' }).catch((e: unknown) => e);
-    expect(lendingConflict(error)?.code).toBe('item_lent_to_someone_else');
-    expect(lendingConflict(error)?.statusCode).toBe(409);
+    const dave = await addViewer(t, owner, item, 'Dave');
+    await createLendingRequest(t.db, item, requester, {
+      status: 'accepted',
+      requestedFrom: '2099-05-10',
+      expectedReturnDate: '2099-05-20',
+    });
+    const error = await createLendingRequest(t.db, item, carol, {
+      status: 'borrowed',
+      requestedFrom: '2099-05-20',
+      expectedReturnDate: '2099-05-22',
+    }).catch((e: unknown) => e);
+    expect(holdOverlapError(error)?.conflict).toEqual({ from: '2099-05-10', until: '2099-05-20', suggestion: null });
+    // The day after the first period ends is free.
+    await createLendingRequest(t.db, item, dave, {
+      status: 'accepted',
+      requestedFrom: '2099-05-21',
+      expectedReturnDate: '2099-05-22',
+    });
   });
 
   it('maps a second open request of one requester to request_already_active', async () => {

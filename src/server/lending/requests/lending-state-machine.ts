@@ -30,10 +30,11 @@ import type { LendingAction, OwnerRequestAction } from '@/contract/schemas/lendi
  * ask again"), while an open one blocks it.
  *
  * Accepting leaves the item `available`: the owner still has it in hand
- * until they mark it borrowed. What keeps everybody else out from the
- * accept on is the partial unique index `lending_requests_one_active_per_item`
- * (one accepted-or-borrowed request per item): other requests cannot be
- * accepted and new ones are refused with `item_lent_to_someone_else`.
+ * until they mark it borrowed. An accepted or borrowed request holds its
+ * days (docs/decisions/0047): other requests for overlapping days cannot be
+ * accepted (409 with the days), new ones for them are refused, later days
+ * stay free to ask for. PostgreSQL's exclusion constraint
+ * `item_holds_never_overlap` is the last word on a race.
  */
 
 export type LendingRefusal = Extract<

@@ -1,4 +1,6 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { addDays } from '@/contract/schemas/lending';
+import { utcToday } from '../../dates/calendar-dates';
 import type { LendingAction } from '@/contract/schemas/lending';
 import type { Database, DbOrTx } from '../../db/client';
 import { items, lendingRequests } from '../../db/schema';
@@ -11,6 +13,8 @@ import type { LendingChange } from './announce-lending-change';
 import { mappingLendingConflicts, refusalError } from './lending-errors';
 import { lendingStepMessageNotifying, noteWithStep } from './lending-messages';
 import { decideLendingStep } from './lending-state-machine';
+import { firstConflict, holdRefusal } from '../reservations/hold-conflict';
+import { itemHoldsFrom, itemHoldsJson, type HoldRow } from '../reservations/item-holds-query';
 
 /** Every step after creation: the owner's four and the requester's withdraw. */
 export type LendingStepAction = Exclude<LendingAction, 'create'>;
@@ -80,14 +84,15 @@ export async function applyLendingStep(
   if (!outcome.allowed) throw refusalError(outcome.refusal);
 
   if (action === 'accept') {
-    await ensureNobodyElseHasIt(tx, request, item);
+    await ensureDaysFree(tx, request, item);
     await ensureRequesterStillSeesIt(tx, request, item);
   }
+  if (action === 'markBorrowed') ensureInHand(item);
   const decides = action === 'accept' || action === 'decline';
   // The loan's history keeps the day it was handed out and the day it came back, in the app's time zone.
   const today = sql`(now() AT TIME ZONE ${timeZone})::date`;
-  // The partial unique index is the final arbiter of racing accepts; its
-  // violation becomes item_lent_to_someone_else, never a generic 409 or a 500.
+  // Racing accepts queue on the item's lock; item_holds_never_overlap is the final arbiter (a 409 item_booked
+  // from the error handler, http/hold-overlap.ts), the partial unique index of one open request per requester too.
   await mappingLendingConflicts(() =>
     tx
       .update(lendingRequests)
@@ -132,21 +137,28 @@ export async function applyLendingStep(
   return { requestId: request.id, itemId: item.id, requesterId, ownerId: request.ownerId, posted };
 }
 
-/** Accepting needs the item free: no other request accepted or handed out, and not lent outside the app's records. */
-async function ensureNobodyElseHasIt(tx: DbOrTx, request: RequestRow, item: ItemRef): Promise<void> {
-  const [other] = await tx
-    .select({ id: lendingRequests.id })
-    .from(lendingRequests)
-    .where(
-      and(
-        eq(lendingRequests.itemId, item.id),
-        ne(lendingRequests.id, request.id),
-        inArray(lendingRequests.status, ['accepted', 'borrowed']),
-      ),
-    )
-    .limit(1);
-  if (other || item.status === 'borrowed') {
-    throw new AppError('item_lent_to_someone_else', 'Another request for this item is accepted or borrowed');
+/**
+ * Accepting holds the request's days (docs/decisions/0047): refused with the
+ * days when someone else holds any of them. The days are the ones
+ * `lending_request_held_days` will hold (drizzle/0029), asked of PostgreSQL
+ * so the rule is written once; item_holds_never_overlap backs this up.
+ */
+async function ensureDaysFree(tx: DbOrTx, request: RequestRow, item: ItemRef): Promise<void> {
+  const { rows } = await tx.execute<{ first_day: string; end_day: string | null; holds: HoldRow[] }>(sql`
+    SELECT lower(d) AS first_day, upper(d) AS end_day, ${itemHoldsJson(item.id, sql`d`)} AS holds
+      FROM lending_requests r, lending_request_held_days(r) AS d
+     WHERE r.id = ${request.id}`);
+  const [days] = rows;
+  if (!days) throw notFound();
+  const period = { from: days.first_day, until: days.end_day === null ? null : addDays(days.end_day, -1) };
+  const conflict = firstConflict(itemHoldsFrom(days.holds, utcToday()), period, request.id);
+  if (conflict) throw holdRefusal(conflict, 'owner');
+}
+
+/** Handing out needs the item in hand: nobody else has it now (their days may be over, the item not back yet). */
+function ensureInHand(item: ItemRef): void {
+  if (item.status === 'borrowed') {
+    throw new AppError('item_lent_to_someone_else', 'The item is still lent to someone else');
   }
 }
 
