@@ -13,3 +13,4 @@ export * from './notifications';
 export * from './loans';
 export * from './item-search';
 export * from './item-holds';
+export * from './calendar-feeds';
