@@ -64,6 +64,7 @@ const SCREENS: Screen[] = [
       { name: 'loan-menu', open: click('item-loan-menu'), layer: (page) => page.getByRole('menu'), menu: true },
       dialog('record-loan', ['item-loan-menu', 'item-record-loan']),
       dialog('item-history', ['item-loan-menu', 'item-loan-history']),
+      dialog('item-calendar', ['item-loan-menu', 'item-calendar'], 'item-availability-dialog'),
       dialog('news', 'brand-button'),
     ],
   },
@@ -71,7 +72,11 @@ const SCREENS: Screen[] = [
     name: 'available-items',
     path: () => '/available-items',
     ready: async (page) => expect(page.getByTestId('item-card')).toHaveCount(1),
-    openers: [dialog('borrow', 'item-request'), dialog('network-request', 'ask-network')],
+    openers: [
+      dialog('borrow', 'item-request'),
+      dialog('item-calendar', 'item-calendar', 'item-availability-dialog'),
+      dialog('network-request', 'ask-network'),
+    ],
   },
   {
     name: 'contacts',

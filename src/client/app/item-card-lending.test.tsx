@@ -65,25 +65,29 @@ const calls = (fetchMock: ReturnType<typeof mockFetch>) =>
   fetchMock.mock.calls.map(([url, init]) => [String(url), init?.method]);
 
 describe('<SharedItemCard/> lending states', () => {
-  it.each([
-    ['in use', makeSharedItem({ status: 'in_use' }), 'The owner is using this item right now.'],
-    ['lent to someone else', makeSharedItem({ status: 'borrowed' }), 'Someone else is borrowing this item right now.'],
-    [
-      'promised to someone else',
-      makeSharedItem({ promised: true }),
-      'The owner has promised this item to someone else for now.',
-    ],
-    [
-      'reserved for personal use',
-      makeSharedItem({ personalUseUntil: inDays(3) }),
-      'The owner keeps this item for personal use until the date shown.',
-    ],
-  ])('%s: Request is disabled and says why', (_state, item, reason) => {
-    const { card, onRequest } = renderShared(item);
+  it('in use: Request is disabled and says why', () => {
+    const { card, onRequest } = renderShared(makeSharedItem({ status: 'in_use' }));
     const request = within(card).getByTestId('item-request') as HTMLButtonElement;
     expect(request.disabled).toBe(true);
-    expect(document.getElementById(request.getAttribute('aria-describedby') ?? '')?.textContent).toBe(reason);
+    expect(document.getElementById(request.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'The owner is using this item right now.',
+    );
     expect(onRequest).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['lent to someone else', makeSharedItem({ status: 'borrowed' })],
+    ['promised to someone else', makeSharedItem({ promised: true })],
+    ['reserved for personal use', makeSharedItem({ personalUseUntil: inDays(3) })],
+  ])('%s: Request stays enabled for later days, says so, and offers the calendar (ADR 0047)', async (_state, item) => {
+    const user = userEvent.setup();
+    const { card, onRequest } = renderShared(item);
+    expect(within(card).getByTestId('item-request-later').textContent).toBe(
+      'Taken right now: you can ask for later days.',
+    );
+    await user.click(within(card).getByRole('button', { name: 'Request' }));
+    expect(onRequest).toHaveBeenCalledWith(item);
+    expect(within(card).getByRole('button', { name: `When is ${item.name} free?` })).toBeTruthy();
   });
 
   it("shows the owner's name and, for an available item, an enabled Request that opens the borrow dialog", async () => {
@@ -245,7 +249,7 @@ describe('<OwnItemCard/> lending actions', () => {
     await user.click(within(card).getByTestId('item-mark-borrowed'));
     const toast = await screen.findByTestId('toast');
     expect(toast.textContent).toContain('Failed to update request');
-    expect(toast.textContent).toContain('This item is currently borrowed by someone else.');
+    expect(toast.textContent).toContain('This item is borrowed by someone else on some of these days.');
   });
 
   it('without an accepted request: no hand-over', () => {

@@ -1,5 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { ERROR_CODES, type ErrorCode } from '../../contract/errors';
+import type { HoldConflict } from '../../contract/reservations';
 import { firstScreenPending, untilFirstScreenShown } from './first-screen';
 
 /**
@@ -17,6 +18,24 @@ function isErrorCode(value: unknown): value is ErrorCode {
 interface ParsedErrorBody {
   code?: ErrorCode;
   messageKey?: string;
+  conflict?: HoldConflict;
+}
+
+const isDay = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/**
+ * The busy days of a refused booking. Checked by hand, not with the
+ * contract's zod schema: this module is on every page's first load, which
+ * stays without zod (tests/unit/first-load-without-zod.test.ts).
+ */
+function isHoldConflict(value: unknown): value is HoldConflict {
+  if (typeof value !== 'object' || value === null) return false;
+  const { from, until, suggestion } = value as Record<string, unknown>;
+  if (!isDay(from) || (until !== null && !isDay(until))) return false;
+  if (suggestion === null) return true;
+  if (typeof suggestion !== 'object' || suggestion === undefined) return false;
+  const period = suggestion as Record<string, unknown>;
+  return isDay(period.from) && isDay(period.until);
 }
 
 /** Reads `{ error: { code, messageKey } }` when the server sent our error JSON; anything else yields {}. */
@@ -33,7 +52,8 @@ function parseErrorBody(bodyText: string): ParsedErrorBody {
   if (typeof error !== 'object' || error === null) return {};
   const code = 'code' in error && isErrorCode(error.code) ? error.code : undefined;
   const messageKey = 'messageKey' in error && typeof error.messageKey === 'string' ? error.messageKey : undefined;
-  return { code, messageKey };
+  const conflict = 'conflict' in error && isHoldConflict(error.conflict) ? error.conflict : undefined;
+  return { code, messageKey, conflict };
 }
 
 export class ApiError extends Error {
@@ -42,6 +62,8 @@ export class ApiError extends Error {
   /** Present when the body was our error JSON; lets the UI translate via `messageKey`. */
   readonly code: ErrorCode | undefined;
   readonly messageKey: string | undefined;
+  /** For a refused booking (docs/decisions/0047): the days already held and the nearest free period. */
+  readonly conflict: HoldConflict | undefined;
 
   constructor(status: number, statusText: string, bodyText: string) {
     // Spec §8: "status code, colon, space, response body text (or status text if body empty)".
@@ -49,9 +71,10 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.bodyText = bodyText;
-    const { code, messageKey } = parseErrorBody(bodyText);
+    const { code, messageKey, conflict } = parseErrorBody(bodyText);
     this.code = code;
     this.messageKey = messageKey;
+    this.conflict = conflict;
   }
 }
 

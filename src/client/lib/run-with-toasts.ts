@@ -9,6 +9,8 @@ export interface ToastTexts<T> {
   failure: string;
   /** The toast after success, or a function of the answer; none when the screen shows the change itself. */
   success?: ToastInput | ((result: T) => ToastInput);
+  /** A failure the screen shows itself (true: no toast), e.g. the borrow dialog's busy days. */
+  shownInPlace?: (error: unknown) => boolean;
 }
 
 /**
@@ -27,6 +29,7 @@ export async function runWithToasts<T>(
   try {
     result = await action();
   } catch (error) {
+    if (texts.shownInPlace?.(error)) return false;
     toast({ variant: 'destructive', title: texts.failure, description: failureDescription(error, i18n) });
     return false;
   }

@@ -166,11 +166,11 @@ describe('<AvailableItemsPage/>', () => {
     expect(within(dialog).getByRole('heading', { name: 'Ask your network' })).not.toBeNull();
   });
 
-  it("the request's suggestions do not offer Ask for an item the user already asked for, or one promised", async () => {
+  it("the request's suggestions do not offer Ask for an item the user already asked for, or one in use; a promised one can be asked for later days", async () => {
     const user = userEvent.setup();
     const drill = makeSharedItem({ id: DRILL_ID, name: 'Cordless drill', owner: { name: 'Fred Friend' } });
-    const press = makeSharedItem({ id: 'item-press', name: 'Drill press', promised: true });
-    const saw = makeSharedItem({ id: 'item-saw', name: 'Drill saw' });
+    const press = makeSharedItem({ id: 'item-press', name: 'Drill press', status: 'in_use' });
+    const saw = makeSharedItem({ id: 'item-saw', name: 'Drill saw', promised: true });
     render(<AvailableItemsPage />, {
       [AVAILABLE_ITEMS_URL]: ({ url }) => ({
         body: { items: url.includes('q=drill') ? [drill, press, saw] : [], nextCursor: null },
@@ -184,14 +184,14 @@ describe('<AvailableItemsPage/>', () => {
     const rows = await within(dialog).findAllByTestId('network-request-suggestion');
     const ask = (row: HTMLElement) => within(row).getByTestId('network-request-suggestion-ask') as HTMLButtonElement;
     const reason = (row: HTMLElement) => within(row).queryByTestId('network-request-suggestion-reason');
-    const [asked, promised, free] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    const [asked, inUse, promised] = rows as [HTMLElement, HTMLElement, HTMLElement];
     expect(ask(asked).disabled).toBe(true);
     expect(reason(asked)?.textContent).toBe('Already asked');
     expect(ask(asked).getAttribute('aria-describedby')).toBe(reason(asked)?.id);
-    expect(ask(promised).disabled).toBe(true);
-    expect(reason(promised)?.textContent).toBe('The owner has promised this item to someone else for now.');
-    expect(ask(free).disabled).toBe(false);
-    expect(reason(free)).toBeNull();
+    expect(ask(inUse).disabled).toBe(true);
+    expect(reason(inUse)?.textContent).toBe('The owner is using this item right now.');
+    expect(ask(promised).disabled).toBe(false);
+    expect(reason(promised)).toBeNull();
     // The typed request stays: nothing was thrown away by a click that could not work.
     expect((within(dialog).getByTestId('network-request-title') as HTMLInputElement).value).toBe('drill');
   });

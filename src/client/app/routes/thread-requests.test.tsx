@@ -204,7 +204,7 @@ describe('<MessagesPage/> lending request messages', () => {
     await user.click(await screen.findByTestId('request-accept'));
     const toast = await screen.findByTestId('toast');
     expect(toast.textContent).toContain('Failed to update request');
-    expect(toast.textContent).toContain('This item is currently borrowed by someone else.');
+    expect(toast.textContent).toContain('This item is borrowed by someone else on some of these days.');
   });
 
   it('shows later steps as notices in the reader’s language, with the item name', async () => {

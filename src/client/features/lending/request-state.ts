@@ -1,8 +1,6 @@
 import { ACTIVE_REQUEST_STATUSES } from '@/contract/enums';
-import { isReservedForPersonalUse } from '@/contract/items';
 import type { SharedItem } from '@/contract/schemas/item';
 import type { LendingRequest } from '@/contract/schemas/lending';
-import { localIsoDate } from '../../lib/local-date';
 
 const ACTIVE: readonly string[] = ACTIVE_REQUEST_STATUSES;
 
@@ -33,27 +31,37 @@ export function sentRequestByItem(requests: readonly LendingRequest[]): Map<stri
   return byItem;
 }
 
+/** Which of two held requests an owner's card shows: the one out now, else the next promise. */
+function shownFirst(a: LendingRequest, b: LendingRequest): LendingRequest {
+  if (a.status === 'borrowed' || b.status === 'borrowed') return a.status === 'borrowed' ? a : b;
+  return (a.requestedFrom ?? '') <= (b.requestedFrom ?? '') ? a : b;
+}
+
 /**
- * Per own item, the request it is promised (accepted) or lent out (borrowed)
- * under; the database allows at most one such request per item.
+ * Per own item, the request its card shows as promised (accepted) or lent
+ * out (borrowed). An item may be promised for several periods that do not
+ * overlap (docs/decisions/0047): the card shows the loan that is out, else
+ * the earliest promise; the item's calendar lists them all.
  */
 export function ownerActiveRequestByItem(requests: readonly LendingRequest[]): Map<string, LendingRequest> {
   const byItem = new Map<string, LendingRequest>();
   for (const request of requests) {
-    if (request.status === 'accepted' || request.status === 'borrowed') byItem.set(request.itemId, request);
+    if (request.status !== 'accepted' && request.status !== 'borrowed') continue;
+    const current = byItem.get(request.itemId);
+    byItem.set(request.itemId, current ? shownFirst(current, request) : request);
   }
   return byItem;
 }
 
 /**
- * Why an item may not be asked for right now (translation key), for a user
- * without an active request for it; undefined when it may. The card's
- * Request and the network request's suggestions say the same.
+ * Why an item may not be asked for at all (translation key), for a user
+ * without an active request for it; undefined when it may. Only an item the
+ * owner keeps in use: one that is out, promised or reserved for the owner
+ * can be asked for later days (docs/decisions/0047), which the calendar in
+ * the borrow dialog shows. The network request's suggestions have their own,
+ * stricter rule (free now).
  */
 export function unavailableReasonKey(item: SharedItem): string | undefined {
-  if (item.status === 'borrowed') return 'lending.card.unavailableBorrowed';
   if (item.status === 'in_use') return 'lending.card.unavailableInUse';
-  if (item.promised) return 'lending.card.unavailablePromised';
-  if (isReservedForPersonalUse(item.personalUseUntil, localIsoDate())) return 'lending.card.unavailableReserved';
   return undefined;
 }

@@ -33,6 +33,12 @@ function renderDialog(routes: Routes = {}) {
   };
 }
 
+/** What the dialog sent: every call but the calendar's reads of the item's busy days. */
+const sent = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method !== undefined && init.method !== 'GET');
+
+const AVAILABILITY_URL = `/api/items/${DRILL_ID}/availability`;
+
 /** Date inputs take a whole value at once, as a browser's date picker sets them. */
 const pick = (input: HTMLInputElement, value: string) => fireEvent.change(input, { target: { value } });
 
@@ -75,7 +81,7 @@ describe('<BorrowRequestDialog/>', () => {
     await user.click(submit);
     expect(await within(dialog).findByText('Please write a message to the owner.')).not.toBeNull();
     expect(message.getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent(fetchMock)).toEqual([]);
   });
 
   it('refuses a return date before the start date', async () => {
@@ -87,7 +93,7 @@ describe('<BorrowRequestDialog/>', () => {
     await user.click(submit);
     expect(await within(dialog).findByText('The return date cannot be before the start date.')).not.toBeNull();
     expect(until.getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent(fetchMock)).toEqual([]);
   });
 
   it('refuses a start date in the past, and missing dates', async () => {
@@ -100,7 +106,7 @@ describe('<BorrowRequestDialog/>', () => {
     pick(from, inDays(-1));
     await user.click(submit);
     expect(await within(dialog).findByText('The date cannot be in the past.')).not.toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent(fetchMock)).toEqual([]);
   });
 
   it('keeps what was typed when closed unsent, and forgets it once sent (issue 33)', async () => {
@@ -134,7 +140,7 @@ describe('<BorrowRequestDialog/>', () => {
 
     expect((await screen.findByTestId('toast')).textContent).toContain('Lending request sent');
     expect(onOpenChange).toHaveBeenCalledWith(false);
-    const [[url, init]] = fetchMock.mock.calls as [[string, RequestInit]];
+    const [[url, init]] = sent(fetchMock) as [[string, RequestInit]];
     expect([url, init.method]).toEqual([LENDING_REQUESTS_URL, 'POST']);
     expect(JSON.parse(String(init.body))).toEqual({
       itemId: DRILL_ID,
@@ -173,5 +179,75 @@ describe('<BorrowRequestDialog/>', () => {
     await user.click(submit);
     const toast = await screen.findByTestId('toast');
     expect(toast.textContent).toBe('Failed to send request');
+  });
+
+  it('greys out busy days in the calendar; two taps on free days fill the dates', async () => {
+    // A pinned day (only Date is faked, so the dialog's timers run): Monday 8 March 2027.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2027, 2, 8, 10) });
+    try {
+      const user = userEvent.setup();
+      const { dialog, from, until, fetchMock } = renderDialog({
+        [AVAILABILITY_URL]: {
+          body: { from: '2027-03-01', until: '2027-03-31', busy: [{ from: '2027-03-10', until: '2027-03-11' }] },
+        },
+      });
+      const calendar = within(dialog).getByTestId('borrow-calendar');
+      const day = (value: string) => calendar.querySelector<HTMLButtonElement>(`[data-day="${value}"]`)!;
+      expect(within(calendar).getByTestId('calendar-month').textContent).toBe('March 2027');
+      await vi.waitFor(() => expect(day('2027-03-10').disabled).toBe(true));
+      expect(day('2027-03-10').getAttribute('aria-label')).toBe('Wednesday, March 10, 2027, Busy');
+      expect(day('2027-03-11').disabled).toBe(true);
+      // Before today cannot be picked either; today can.
+      expect(day('2027-03-07').disabled).toBe(true);
+      expect(day('2027-03-08').disabled).toBe(false);
+      expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`${AVAILABILITY_URL}?from=2027-03-01&until=2027-03-31`);
+
+      await user.click(day('2027-03-12'));
+      expect([from.value, until.value]).toEqual(['2027-03-12', '2027-03-12']);
+      await user.click(day('2027-03-14'));
+      expect([from.value, until.value]).toEqual(['2027-03-12', '2027-03-14']);
+      expect(day('2027-03-13').getAttribute('aria-pressed')).toBe('true');
+      // A third tap starts again; a range across busy days is named before it is sent.
+      await user.click(day('2027-03-09'));
+      await user.click(day('2027-03-12'));
+      expect([from.value, until.value]).toEqual(['2027-03-09', '2027-03-12']);
+      expect(within(dialog).getByTestId('borrow-crosses-busy').textContent).toBe('Some of the chosen days are taken.');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('on busy days, says which are taken and offers the nearest free period in one tap, instead of a toast', async () => {
+    const user = userEvent.setup();
+    const { dialog, message, from, until, submit, onOpenChange } = renderDialog({
+      [LENDING_REQUESTS_URL]: {
+        status: 409,
+        body: {
+          error: {
+            code: 'item_booked',
+            messageKey: 'errors.item_booked',
+            message: 'x',
+            conflict: {
+              from: '2027-03-10',
+              until: '2027-03-15',
+              suggestion: { from: '2027-03-16', until: '2027-03-18' },
+            },
+          },
+        },
+      },
+    });
+    await user.type(message, 'May I?');
+    pick(from, inDays(1));
+    pick(until, inDays(3));
+    await user.click(submit);
+    const conflict = await within(dialog).findByTestId('borrow-conflict');
+    expect(conflict.textContent).toContain('The item is busy on some of these days.');
+    expect(conflict.textContent).toContain('Taken from Mar 10, 2027 to Mar 15, 2027.');
+    expect(screen.queryByTestId('toast')).toBeNull();
+    await user.click(within(conflict).getByRole('button', { name: 'Ask for Mar 16, 2027 – Mar 18, 2027' }));
+    expect([from.value, until.value]).toEqual(['2027-03-16', '2027-03-18']);
+    expect(within(dialog).queryByTestId('borrow-conflict')).toBeNull();
+    expect(message.value).toBe('May I?');
+    expect(onOpenChange).not.toHaveBeenCalled();
   });
 });

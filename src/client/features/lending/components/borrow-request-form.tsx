@@ -5,12 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { LIMITS } from '@/contract/limits';
 import type { SharedItem } from '@/contract/schemas/item';
-import { borrowFormSchema, type BorrowFormInput } from '@/contract/schemas/lending';
+import type { HoldConflict } from '@/contract/reservations';
+import { addDays, borrowFormSchema, latestBorrowStart, type BorrowFormInput } from '@/contract/schemas/lending';
 import { FormDialogActions } from '@/client/components/ui/form-dialog';
 import { TextareaField, TextField } from '@/client/components/ui/form-field';
 import { localIsoDate } from '@/client/lib/local-date';
 import { runWithToasts } from '@/client/lib/run-with-toasts';
+import { isApiError } from '@/client/lib/api-client';
 import { useCreateLendingRequest } from '../api/create-lending-request';
+import { BookingConflict } from '../calendar/booking-conflict';
+import { BorrowDatesCalendar } from '../calendar/borrow-dates-calendar';
 
 const EMPTY: BorrowFormInput = { message: '', requestedFrom: '', requestedUntil: '' };
 
@@ -68,6 +72,14 @@ export function BorrowRequestForm({ item, onDone }: BorrowRequestFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<BorrowFormInput>({ resolver: zodResolver(schema), defaultValues: draftOf(item.id) });
   const from = useWatch({ control, name: 'requestedFrom' });
+  const until = useWatch({ control, name: 'requestedUntil' });
+  // A refusal for busy days, shown in the dialog with the nearest free period (docs/decisions/0047).
+  const [refusal, setRefusal] = useState<{ conflict: HoldConflict; messageKey: string } | null>(null);
+  const setDates = (dates: { from: string; until: string }) => {
+    setValue('requestedFrom', dates.from, { shouldValidate: Boolean(errors.requestedFrom) });
+    setValue('requestedUntil', dates.until, { shouldValidate: Boolean(errors.requestedUntil) });
+    setRefusal(null);
+  };
   useEffect(
     () => () => {
       if (sessionStorage.getItem(draftKey(item.id)) === SENT) return keepDraft(item.id, null);
@@ -88,7 +100,15 @@ export function BorrowRequestForm({ item, onDone }: BorrowRequestFormProps) {
           expectedReturnDate: values.requestedUntil,
         }),
       i18n,
-      { failure: t('lending.toasts.sendFailed'), success: { title: t('lending.toasts.sent') } },
+      {
+        failure: t('lending.toasts.sendFailed'),
+        success: { title: t('lending.toasts.sent') },
+        shownInPlace: (error) => {
+          if (!isApiError(error) || !error.conflict) return false;
+          setRefusal({ conflict: error.conflict, messageKey: error.messageKey ?? 'errors.item_booked' });
+          return true;
+        },
+      },
     );
     if (!sent) return;
     keepDraft(item.id, SENT);
@@ -108,6 +128,14 @@ export function BorrowRequestForm({ item, onDone }: BorrowRequestFormProps) {
         data-testid="borrow-message"
         {...register('message')}
       />
+      <BorrowDatesCalendar
+        itemId={item.id}
+        today={today}
+        lastDay={addDays(latestBorrowStart(today), LIMITS.loanMaxDays)}
+        from={from}
+        until={until}
+        onChange={setDates}
+      />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           label={t('lending.borrow.from')}
@@ -117,6 +145,7 @@ export function BorrowRequestForm({ item, onDone }: BorrowRequestFormProps) {
           data-testid="borrow-from"
           {...register('requestedFrom', {
             onChange: (event: { target: { value: string } }) => {
+              setRefusal(null);
               const chosen = event.target.value;
               if (chosen && !getValues('requestedUntil')) setValue('requestedUntil', chosen);
             },
@@ -128,9 +157,12 @@ export function BorrowRequestForm({ item, onDone }: BorrowRequestFormProps) {
           min={from && from >= today ? from : today}
           error={errorText(errors.requestedUntil?.message)}
           data-testid="borrow-until"
-          {...register('requestedUntil')}
+          {...register('requestedUntil', { onChange: () => setRefusal(null) })}
         />
       </div>
+      {refusal && (
+        <BookingConflict conflict={refusal.conflict} messageKey={refusal.messageKey} onUseSuggestion={setDates} />
+      )}
       <FormDialogActions
         submitLabel={t('lending.borrow.submit')}
         onCancel={onDone}

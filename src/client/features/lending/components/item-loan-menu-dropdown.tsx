@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { EllipsisVertical, History, NotebookPen } from 'lucide-react';
+import { CalendarDays, EllipsisVertical, History, NotebookPen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LOAN_MENU_TRIGGER_CLASSES } from './item-loan-menu-trigger';
 
@@ -11,7 +11,7 @@ export interface ItemLoanMenuDropdownProps {
   label: string;
   /** Open at once: the first click on the placeholder (ItemLoanMenu) loaded this chunk. */
   defaultOpen: boolean;
-  onChoose: (dialog: 'record' | 'history') => void;
+  onChoose: (dialog: 'record' | 'history' | 'calendar') => void;
 }
 
 /**
@@ -51,6 +51,14 @@ export function ItemLoanMenuDropdown({ label, defaultOpen, onChoose }: ItemLoanM
         >
           <History className="h-4 w-4" aria-hidden="true" />
           {t('loanHistory.history.action')}
+        </DropdownMenu.Item>
+        <DropdownMenu.Item
+          className={MENU_ITEM_CLASSES}
+          onSelect={() => onChoose('calendar')}
+          data-testid="item-calendar"
+        >
+          <CalendarDays className="h-4 w-4" aria-hidden="true" />
+          {t('reservations.calendar.action')}
         </DropdownMenu.Item>
       </DropdownMenu.Content>
     </DropdownMenu.Root>

@@ -10,13 +10,16 @@ import { LOAN_MENU_TRIGGER_CLASSES } from './item-loan-menu-trigger';
 // Loaded when first opened: the form (zod, react-hook-form) is not needed to show My Items.
 const RecordLoanDialog = lazyDialog(() => import('./record-loan-dialog').then((m) => m.RecordLoanDialog));
 const ItemHistoryDialog = lazyDialog(() => import('./item-history-dialog').then((m) => m.ItemHistoryDialog));
+const ItemAvailabilityDialog = lazyDialog(() =>
+  import('../calendar/item-availability-dialog').then((m) => m.ItemAvailabilityDialog),
+);
 
 // Radix DropdownMenu with Floating UI (about 14 kB gzip) is not needed to show the cards either: loaded on
 // first use, as the account menu (components/layouts/user-menu.tsx; docs/performance.md, client round 3).
 const loadDropdown = () => import('./item-loan-menu-dropdown');
 const ItemLoanMenuDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.ItemLoanMenuDropdown })));
 
-type OpenDialog = 'record' | 'history' | null;
+type OpenDialog = 'record' | 'history' | 'calendar' | null;
 
 export interface ItemLoanMenuProps {
   item: OwnItem;
@@ -28,8 +31,8 @@ export interface ItemLoanMenuProps {
 
 /**
  * The owner's loan actions on an item card (issue 19): Record a loan (also
- * while it is lent out: then only a loan that is already over) and its
- * lending history. A menu, so the card's row of buttons still fits a phone
+ * while it is lent out: then only a loan that is already over), its
+ * lending history and its calendar (issue 35: who has which days). A menu, so the card's row of buttons still fits a phone
  * in every language.
  */
 export function ItemLoanMenu({ item, contacts, contactsStatus }: ItemLoanMenuProps) {
@@ -72,6 +75,7 @@ export function ItemLoanMenu({ item, contacts, contactsStatus }: ItemLoanMenuPro
         contactsStatus={contactsStatus}
       />
       <ItemHistoryDialog open={dialog === 'history'} onOpenChange={setOpen('history')} item={item} />
+      <ItemAvailabilityDialog open={dialog === 'calendar'} onOpenChange={setOpen('calendar')} item={item} asOwner />
     </>
   );
 }

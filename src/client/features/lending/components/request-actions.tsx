@@ -1,14 +1,44 @@
-import { CircleCheck, Clock, HandHelping, PackageCheck, CircleX, type LucideIcon } from 'lucide-react';
+import { CalendarDays, CircleCheck, Clock, HandHelping, PackageCheck, CircleX, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SharedItem } from '@/contract/schemas/item';
 import type { LendingRequest } from '@/contract/schemas/lending';
 import { Button } from '@/client/components/ui/button';
+import { lazyDialog } from '@/client/components/ui/lazy-dialog';
 import { runWithToasts } from '@/client/lib/run-with-toasts';
 import { useWithdrawLendingRequest } from '../api/withdraw-lending-request';
+import { isReservedForPersonalUse } from '@/contract/items';
+import { localIsoDate } from '@/client/lib/local-date';
 import { unavailableReasonKey } from '../request-state';
 import { DisputeLoanAction } from './dispute-loan-action';
 import { BorrowerLoanPanel } from './loan-extension-actions';
 import { UnavailableAction } from './unavailable-action';
+
+// Loaded when first opened: the calendar is not needed to show the cards.
+const ItemAvailabilityDialog = lazyDialog(() =>
+  import('../calendar/item-availability-dialog').then((m) => m.ItemAvailabilityDialog),
+);
+
+/** "When is it free?": the item's calendar, busy days only (issue 35). */
+function CalendarButton({ item }: { item: SharedItem }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="iconSm"
+        onClick={() => setOpen(true)}
+        aria-label={t('reservations.calendar.actionNamed', { name: item.name })}
+        title={t('reservations.calendar.action')}
+        data-testid="item-calendar"
+      >
+        <CalendarDays className="h-4 w-4" aria-hidden="true" />
+      </Button>
+      <ItemAvailabilityDialog open={open} onOpenChange={setOpen} item={item} asOwner={false} />
+    </>
+  );
+}
 
 /** A disabled button that states where the user's request stands (spec §2: 'Request Accepted'). */
 function RequestStatus({ icon: Icon, label, testId }: { icon: LucideIcon; label: string; testId: string }) {
@@ -105,8 +135,11 @@ export interface RequestActionsProps {
 /**
  * Spec §2 non-owner card actions: an active request of the user is shown
  * with its status instead of 'Request' (pending with withdraw, accepted,
- * borrowed by the user); otherwise 'Request', enabled only while the item
- * is available and not reserved, with the reason beside it when it is not.
+ * borrowed by the user); otherwise 'Request' and the item's calendar.
+ * Request is enabled unless the owner keeps the item in use (the reason
+ * beside it): while it is out, promised or reserved, later days can be
+ * asked for, and a note says so (docs/decisions/0047, the spec's "only when
+ * available" extended).
  * After a decline the user may ask again, with a note that they were declined.
  */
 export function RequestActions({ item, request, onRequest }: RequestActionsProps) {
@@ -143,6 +176,9 @@ export function RequestActions({ item, request, onRequest }: RequestActionsProps
   }
 
   const reasonKey = unavailableReasonKey(item);
+  // Out, promised or kept by the owner today: later days can still be asked for (docs/decisions/0047).
+  const heldNow =
+    item.status === 'borrowed' || item.promised || isReservedForPersonalUse(item.personalUseUntil, localIsoDate());
   if (reasonKey !== undefined || onRequest === undefined) {
     return (
       <div className="space-y-1.5">
@@ -164,10 +200,18 @@ export function RequestActions({ item, request, onRequest }: RequestActionsProps
         </p>
       )}
       {disputed}
-      <Button variant="primary" size="sm" onClick={() => onRequest(item)} data-testid="item-request">
-        <HandHelping className="h-4 w-4" aria-hidden="true" />
-        {t('items.card.request')}
-      </Button>
+      {heldNow && (
+        <p className="text-xs text-slate-600" data-testid="item-request-later">
+          {t('reservations.card.bookLater')}
+        </p>
+      )}
+      <div className="flex items-center gap-2">
+        <Button variant="primary" size="sm" onClick={() => onRequest(item)} data-testid="item-request">
+          <HandHelping className="h-4 w-4" aria-hidden="true" />
+          {t('items.card.request')}
+        </Button>
+        <CalendarButton item={item} />
+      </div>
     </div>
   );
 }

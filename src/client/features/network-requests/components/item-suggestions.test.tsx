@@ -20,6 +20,12 @@ const lentDrill = makeSharedItem({
   status: 'borrowed',
   owner: { name: 'Mia Member' },
 });
+const usedPress = makeSharedItem({
+  id: 'item-used',
+  name: 'Pillar drill',
+  status: 'in_use',
+  owner: { name: 'Mia Member' },
+});
 
 function renderDialog(found: (q: string) => SharedItem[]) {
   const fetchMock = mockFetch({
@@ -78,19 +84,15 @@ describe('<NetworkRequestDialog/> suggestions', () => {
     expect(status().textContent).toBe('2 matching items already in your network');
   });
 
-  it('asks for an item directly through the page, and not for one that is lent out', async () => {
+  it('asks for an item directly through the page, also one lent out (for later days), and not one in use', async () => {
     const user = typist();
-    const { dialog, onAskForItem } = renderDialog(() => [drill, lentDrill]);
+    const { dialog, onAskForItem } = renderDialog(() => [drill, lentDrill, usedPress]);
     await user.type(within(dialog).getByTestId('network-request-title'), 'drill');
     await typingPause();
     const ask = await within(dialog).findByRole('button', { name: 'Ask Fred Friend if you can borrow Cordless drill' });
-    expect(
-      (
-        within(dialog).getByRole('button', {
-          name: 'Ask Mia Member if you can borrow Drill press',
-        }) as HTMLButtonElement
-      ).disabled,
-    ).toBe(true);
+    const askButton = (name: string) => within(dialog).getByRole('button', { name }) as HTMLButtonElement;
+    expect(askButton('Ask Mia Member if you can borrow Drill press').disabled).toBe(false);
+    expect(askButton('Ask Mia Member if you can borrow Pillar drill').disabled).toBe(true);
     await user.click(ask);
     expect(onAskForItem).toHaveBeenCalledWith(drill);
   });

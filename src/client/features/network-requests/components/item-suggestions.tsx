@@ -1,23 +1,23 @@
 import { PackageSearch } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isReservedForPersonalUse } from '@/contract/items';
 import type { SharedItem } from '@/contract/schemas/item';
 import { Button } from '@/client/components/ui/button';
 import { cn } from '@/client/lib/cn';
 import { STATUS_CLASSES, STATUS_LABEL_KEYS } from '@/client/lib/item-labels';
-import { localIsoDate } from '@/client/lib/local-date';
 import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { isSuggestionText, useItemSuggestions } from '../api/get-item-suggestions';
 
 /** Spec §4: searches wait 300 ms after the last key. */
 export const SUGGESTION_DELAY_MS = 300;
 
-/** Without the page's reasons: as on the item card, not while it is out, in use, promised or reserved. */
+/**
+ * Without the page's reasons: as on the item card, not while the owner keeps
+ * it in use. One that is out, promised or reserved can be asked for later
+ * days, which the borrow dialog's calendar shows (docs/decisions/0047).
+ */
 function canAskFor(item: SharedItem): boolean {
-  return (
-    item.status === 'available' && !item.promised && !isReservedForPersonalUse(item.personalUseUntil, localIsoDate())
-  );
+  return item.status !== 'in_use';
 }
 
 export interface ItemSuggestionsProps {
@@ -27,7 +27,7 @@ export interface ItemSuggestionsProps {
   onAskForItem?: (item: SharedItem) => void;
   /**
    * Why Ask is off for an item, already translated (the user already asked
-   * for it, or it is out, promised or reserved), undefined when it may be
+   * for it, or the owner keeps it in use), undefined when it may be
    * asked for. The page builds it from the user's sent requests, which this
    * feature does not load.
    */
