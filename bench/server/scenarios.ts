@@ -58,6 +58,7 @@ export const SCENARIO_NAMES = [
   'conversations',
   'thread',
   'discover-groups',
+  'item-availability',
   'send-message',
   'create-lending-request',
 ] as const;
@@ -121,6 +122,17 @@ export function buildScenarios({ origin, users, senders, lendingPairs }: Scenari
         const [, latitude, longitude] = at(TOWNS, i);
         const radius = at([LIMITS.radiusKmDefault, 25, LIMITS.radiusKmMax], Math.floor(i / 5));
         return get(at(users, i), `/api/groups/discover?latitude=${latitude}&longitude=${longitude}&radius=${radius}`);
+      },
+    },
+    {
+      // Issue 35: an item's calendar, as the borrow dialog asks for it (this month), by someone it is shared with.
+      name: 'item-availability',
+      label: 'GET /api/items/{id}/availability?from&until',
+      kind: 'read',
+      request: (i) => {
+        const pair = at(lendingPairs, i);
+        const month = isoDay(0).slice(0, 7);
+        return get(pair.user, `/api/items/${pair.itemId}/availability?from=${month}-01&until=${month}-28`);
       },
     },
     {

@@ -34,6 +34,8 @@ export const LENDING_REQUEST_STATUSES = [
   'withdrawn',
   /** A loan the owner recorded that the borrower flagged as "that's not right" (issue 19): it ended. */
   'disputed',
+  /** A reservation not handed over within the pick-up grace after its start (issue 35): its days are free again. */
+  'released',
 ] as const;
 export type LendingRequestStatus = (typeof LENDING_REQUEST_STATUSES)[number];
 /** A request that still binds the item or the requester (spec §2: blocks a new request). */
@@ -105,8 +107,11 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /** A borrower's request to keep an item longer (issue 18): the owner accepts or declines. */
 export const EXTENSION_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
 export type ExtensionStatus = (typeof EXTENSION_STATUSES)[number];
-/** Reminders of a loan's due date: the day before, then on the day after and weekly (at most 3 overdue notices). */
-export const LOAN_REMINDER_KINDS = ['due_soon', 'overdue'] as const;
+/**
+ * Reminders of a loan's due date: the day before, then on the day after and weekly (at most 3 overdue notices);
+ * and of a reservation's hand-over, on its first day (issue 35).
+ */
+export const LOAN_REMINDER_KINDS = ['due_soon', 'overdue', 'handover'] as const;
 export type LoanReminderKind = (typeof LOAN_REMINDER_KINDS)[number];
 
 /** How a sign-in happened, as login history records it: an external issuer or the built-in provider. */

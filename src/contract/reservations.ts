@@ -68,6 +68,13 @@ export function nearestFreePeriod(
 }
 
 /**
+ * Days after a reservation's first day within which it must be handed over
+ * (issue 35); a reservation still not handed over then is released, unless
+ * the owner chose to keep it.
+ */
+export const RESERVATION_PICKUP_GRACE_DAYS = 3;
+
+/**
  * How many days one availability read may cover: a little more than the
  * borrow form's year ahead plus the month shown before it.
  */

@@ -168,6 +168,17 @@ describe('<SharedItemCard/> lending states', () => {
     expect(onRequest).toHaveBeenCalledWith(item);
   });
 
+  it('released (not picked up in time, issue 35): the user may request again, told why', async () => {
+    const user = userEvent.setup();
+    const item = makeSharedItem();
+    const { card, onRequest } = renderShared(item, sent({ status: 'released' }));
+    expect(within(card).getByTestId('item-request-released').textContent).toBe(
+      'Your reservation was not picked up in time and was released. You can ask again.',
+    );
+    await user.click(within(card).getByRole('button', { name: 'Request' }));
+    expect(onRequest).toHaveBeenCalledWith(item);
+  });
+
   it.each(['returned', 'withdrawn'] as const)('%s: a plain Request again', (status) => {
     const { card } = renderShared(makeSharedItem(), sent({ status }));
     expect((within(card).getByTestId('item-request') as HTMLButtonElement).disabled).toBe(false);

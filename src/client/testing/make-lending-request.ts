@@ -15,6 +15,7 @@ export function makeLendingRequest(overrides: Partial<LendingRequest> = {}): Len
     status: 'pending',
     lentOn: null,
     returnedOn: null,
+    keptPastPickup: false,
     ownerResponse: null,
     requestedAt: '2026-03-01T10:00:00.000Z',
     respondedAt: null,

@@ -165,6 +165,8 @@ export const lendingRequestSchema = z.object({
   /** The day the item was handed out and the day it came back, once they happened. */
   lentOn: z.string().nullable(),
   returnedOn: z.string().nullable(),
+  /** The owner keeps this accepted reservation past its pick-up grace: it is not released (issue 35). */
+  keptPastPickup: z.boolean(),
   ownerResponse: z.string().nullable(),
   requestedAt: z.string(),
   respondedAt: z.string().nullable(),

@@ -37,6 +37,8 @@ export const SYSTEM_EVENTS = [
   /** The owner recorded a loan that happened outside the app, and the borrower's "that's not right" (issue 19). */
   'loan_recorded',
   'loan_disputed',
+  /** A reservation not handed over within the pick-up grace after its start was released (issue 35). */
+  'reservation_released',
 ] as const;
 export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
 

@@ -15,6 +15,8 @@ const KIND_OF_SYSTEM_EVENT: Record<SystemEvent, NotificationKind | null> = {
   item_deleted: 'request_answered',
   extension_accepted: 'request_answered',
   extension_declined: 'request_answered',
+  // The requester learns their reservation ended unclaimed, as an answer to it (issue 35).
+  reservation_released: 'request_answered',
   item_borrowed: 'handover',
   item_returned: 'handover',
   // A loan recorded after the fact tells the borrower they have the item; their "that's not right" tells the owner.

@@ -151,6 +151,11 @@ export const OPERATIONS: Record<string, OperationDocs> = {
   'GET /api/items/{id}/loans': op('Lending', 'listItemLoans', 'The loan history of my item'),
   'POST /api/items/{id}/loans': op('Lending', 'recordLoan', 'Record a loan made outside the app'),
   'GET /api/items/{id}/availability': op('Lending', 'getItemAvailability', 'When an item is free: its busy days'),
+  'POST /api/lending-requests/{id}/keep': op(
+    'Lending',
+    'keepReservation',
+    'Keep a reservation that was not picked up yet',
+  ),
   'POST /api/lending-requests/{id}/dispute': op(
     'Lending',
     'disputeRecordedLoan',

@@ -31,4 +31,7 @@ export const lendingRules = {
     lendingRoleOf(actor.id, request) !== 'stranger',
   'lendingRequest:act': (actor: Actor, subject: LendingRequestAccess & { action: LendingAction }) =>
     lendingRoleOf(actor.id, subject) === LENDING_ACTION_ACTOR[subject.action],
+  /** Keeping a reservation past its pick-up grace (issue 35): the owner, who promised it. */
+  'lendingRequest:keepReservation': (actor: Actor, request: LendingRequestAccess) =>
+    lendingRoleOf(actor.id, request) === 'owner',
 };

@@ -12,7 +12,7 @@ export interface DemoLendingRequest {
   item: DemoItemName;
   requester: DemoUsername;
   /** A request's status; a dispute belongs to recorded loans (DEMO_RECORDED_LOANS). */
-  status: Exclude<LendingRequestStatus, 'disputed'>;
+  status: Exclude<LendingRequestStatus, 'disputed' | 'released'>;
   message: string;
   /** Requested from/until, in days from today (negative: in the past). */
   fromInDays: number;

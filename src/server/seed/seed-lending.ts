@@ -11,7 +11,7 @@ import { DEMO_LENDING_REQUESTS, type DemoLendingRequest } from './demo-activity'
 import { dateInDays, datePostedMessages, daysAgo, personOf, type SeedContext } from './seed-context';
 
 /** The steps from "no request" to each status, as the state machine allows them (a dispute is no step of a request). */
-const PATH_TO: Record<Exclude<LendingRequestStatus, 'disputed'>, readonly LendingAction[]> = {
+const PATH_TO: Record<Exclude<LendingRequestStatus, 'disputed' | 'released'>, readonly LendingAction[]> = {
   pending: ['create'],
   accepted: ['create', 'accept'],
   declined: ['create', 'decline'],

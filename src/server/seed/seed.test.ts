@@ -101,7 +101,10 @@ describe('npm run seed', () => {
                      ORDER BY m.created_at) AS "systemEvents"
          FROM lending_requests r`,
     );
-    expect(new Set(loans.map((r) => r.status))).toEqual(new Set(LENDING_REQUEST_STATUSES));
+    // A released reservation is the reminder job's doing after days (issue 35), which the seed does not run.
+    expect(new Set(loans.map((r) => r.status))).toEqual(
+      new Set(LENDING_REQUEST_STATUSES.filter((status) => status !== 'released')),
+    );
     const expected: Record<string, string[]> = {
       'request:pending': ['request_created'],
       'request:accepted': ['request_created', 'request_accepted'],

@@ -25,6 +25,7 @@ export const SYSTEM_TEXT_KEYS = {
   extension_declined: 'messages.system.extension_declined',
   loan_recorded: 'messages.system.loan_recorded',
   loan_disputed: 'messages.system.loan_disputed',
+  reservation_released: 'messages.system.reservation_released',
 } as const satisfies Record<SystemEvent, string>;
 
 /** The conversation list knows the event but not the item: a short text without it. */
@@ -46,6 +47,7 @@ export const SYSTEM_PREVIEW_KEYS = {
   extension_declined: 'messages.preview.extension_declined',
   loan_recorded: 'messages.preview.loan_recorded',
   loan_disputed: 'messages.preview.loan_disputed',
+  reservation_released: 'messages.preview.reservation_released',
 } as const satisfies Record<SystemEvent, string>;
 
 export const REQUEST_STATUS_KEYS = {
@@ -56,6 +58,7 @@ export const REQUEST_STATUS_KEYS = {
   returned: 'messages.requestStatus.returned',
   withdrawn: 'messages.requestStatus.withdrawn',
   disputed: 'messages.requestStatus.disputed',
+  released: 'messages.requestStatus.released',
 } as const satisfies Record<LendingRequestStatus, string>;
 
 /**

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ITEM_CATEGORIES, LENDING_REQUEST_STATUSES, LOAN_ORIGINS, URGENCIES } from '@/contract/enums';
 import { LIMITS } from '@/contract/limits';
 import { lengthBetween, oneOf } from './checks';
@@ -45,6 +56,8 @@ export const lendingRequests = pgTable(
     /** The day the item was handed out and the day it came back (the app's time zone): the loan's history. */
     lentOn: date('lent_on'),
     returnedOn: date('returned_on'),
+    /** The owner keeps an accepted reservation past its pick-up grace (issue 35): it is not released. */
+    keptPastPickup: boolean('kept_past_pickup').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

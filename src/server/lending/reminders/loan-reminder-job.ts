@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client';
+import { RESERVATION_PICKUP_GRACE_DAYS } from '@/contract/reservations';
+import type { Database, DbOrTx } from '../../db/client';
 import { items, lendingRequests, loanReminders, users } from '../../db/schema';
 import { enqueueJob } from '../../jobs/enqueue-job';
 import type { JobPayloads } from '../../jobs/job-names';
 import { recordNotifications, type NotificationInput } from '../../notifications/record-notifications';
-import { decideReminder, type ReminderMoment, type ReminderTiming } from './reminder-schedule';
+import { releaseReservation } from '../reservations/release-reservation';
+import { decideReminder, decideReservation, type ReminderMoment, type ReminderTiming } from './reminder-schedule';
 import { loanReminderJobKey } from './sync-loan-reminder';
 
 export interface LoanReminderJobDeps {
@@ -23,8 +25,10 @@ const owner = alias(users, 'owner');
  * queued by syncLoanReminder. It reads the loan; a request that is no
  * longer a loan does nothing and is not queued again. A handed-over loan gets
  * the reminder that is due now, to the borrower and the owner; a loan that is
- * only promised (accepted, not handed over) gets none yet. Then the job
- * queues itself under the same key for the next reminder's time.
+ * only promised (accepted, not handed over) gets the hand-over reminder on
+ * its first day and is released when its pick-up grace is over (issue 35,
+ * reservationStep). Then the job queues itself under the same key for the
+ * next reminder's time.
  *
  * Exactly once: the row in loan_reminders (primary key loan, kind, due date,
  * sequence) is inserted with ON CONFLICT DO NOTHING, and only the run whose
@@ -37,12 +41,14 @@ const owner = alias(users, 'owner');
 export function createLoanReminderJob(deps: LoanReminderJobDeps) {
   return async ({ lendingRequestId }: JobPayloads['loan-reminder']): Promise<void> => {
     const now = deps.now?.() ?? new Date();
-    await deps.db.transaction(async (tx) => {
+    const release = await deps.db.transaction(async (tx): Promise<boolean> => {
       const [loan] = await tx
         .select({
           id: lendingRequests.id,
           status: lendingRequests.status,
           dueDate: lendingRequests.expectedReturnDate,
+          startDate: lendingRequests.requestedFrom,
+          kept: lendingRequests.keptPastPickup,
           itemId: items.id,
           itemName: items.name,
           // A loan the owner recorded for someone without an account (issue 19) has no borrower row: its name is
@@ -60,7 +66,11 @@ export function createLoanReminderJob(deps: LoanReminderJobDeps) {
         .innerJoin(owner, eq(owner.id, lendingRequests.ownerId))
         .where(eq(lendingRequests.id, lendingRequestId))
         .for('share', { of: lendingRequests });
-      if (!loan?.dueDate || (loan.status !== 'accepted' && loan.status !== 'borrowed')) return;
+      if (!loan?.dueDate || (loan.status !== 'accepted' && loan.status !== 'borrowed')) return false;
+      const reminded = { ...loan, dueDate: loan.dueDate };
+      if (loan.status === 'accepted' && loan.startDate) {
+        return reservationStep(tx, reminded, loan.startDate, loan.kept, now, deps.timing);
+      }
 
       const decision = decideReminder(loan.dueDate, now, deps.timing);
       if (decision.send && loan.status === 'borrowed') {
@@ -76,7 +86,7 @@ export function createLoanReminderJob(deps: LoanReminderJobDeps) {
           .onConflictDoNothing()
           .returning({ sequence: loanReminders.sequence });
         if (recorded.length > 0) {
-          await recordNotifications(tx, reminderNotifications({ ...loan, dueDate: loan.dueDate }, decision.send), now);
+          await recordNotifications(tx, reminderNotifications(reminded, decision.send), now);
         }
       }
       if (decision.next) {
@@ -87,8 +97,45 @@ export function createLoanReminderJob(deps: LoanReminderJobDeps) {
           { jobKey: loanReminderJobKey(loan.id), runAt: decision.next },
         );
       }
+      return false;
     });
+    // Outside the reading transaction: the release locks the item first, as every lending write does.
+    if (release) await releaseReservation(deps.db, lendingRequestId);
   };
+}
+
+/**
+ * An accepted reservation (issue 35): the hand-over reminder on its first
+ * day, exactly once by the same loan_reminders row as the due-date
+ * reminders, and the job again when the pick-up grace ends. Answers whether
+ * to release it now.
+ */
+async function reservationStep(
+  tx: DbOrTx,
+  loan: ReminderLoan,
+  startDate: string,
+  kept: boolean,
+  now: Date,
+  timing: ReminderTiming,
+): Promise<boolean> {
+  const decision = decideReservation(startDate, now, timing, RESERVATION_PICKUP_GRACE_DAYS, kept);
+  if (decision.send) {
+    const recorded = await tx
+      .insert(loanReminders)
+      .values({ lendingRequestId: loan.id, kind: 'handover', dueDate: startDate, sequence: 0, sentAt: now })
+      .onConflictDoNothing()
+      .returning({ sequence: loanReminders.sequence });
+    if (recorded.length > 0) await recordNotifications(tx, reminderNotifications(loan, decision.send), now);
+  }
+  if (decision.next) {
+    await enqueueJob(
+      tx,
+      'loan-reminder',
+      { lendingRequestId: loan.id },
+      { jobKey: loanReminderJobKey(loan.id), runAt: decision.next },
+    );
+  }
+  return decision.release;
 }
 
 interface ReminderLoan {

@@ -62,3 +62,40 @@ export function decideReminder(dueDate: string, now: Date, timing: ReminderTimin
   const next = moments.find((moment) => moment.at.getTime() > now.getTime());
   return { send: stillItsDay ? latest : null, next: next?.at ?? null };
 }
+
+export interface ReservationDecision {
+  /** The hand-over reminder due now, if any (only on the first day itself). */
+  send: ReminderMoment | null;
+  /** The pick-up grace is over: release the reservation, unless the owner keeps it. */
+  release: boolean;
+  /** When to look again; null when nothing is left. */
+  next: Date | null;
+}
+
+/**
+ * What is due at `now` for an accepted reservation whose first day is
+ * `startDate` (issue 35): on that day at `hour`, a hand-over reminder to
+ * both people; RESERVATION_PICKUP_GRACE_DAYS days later at the same hour,
+ * its release (for a reservation the owner keeps, nothing more). Pure, as
+ * `decideReminder`.
+ */
+export function decideReservation(
+  startDate: string,
+  now: Date,
+  timing: ReminderTiming,
+  graceDays: number,
+  kept: boolean,
+): ReservationDecision {
+  const handover: ReminderMoment = {
+    kind: 'handover',
+    sequence: 0,
+    date: startDate,
+    at: zonedHourToInstant(startDate, timing.hour, timing.timeZone),
+  };
+  const releaseAt = zonedHourToInstant(addDays(startDate, graceDays), timing.hour, timing.timeZone);
+  const reached = handover.at.getTime() <= now.getTime();
+  const send = reached && dateInZone(now, timing.timeZone) === startDate ? handover : null;
+  const release = !kept && releaseAt.getTime() <= now.getTime();
+  const next = !reached ? handover.at : !kept && !release ? releaseAt : null;
+  return { send, release, next };
+}

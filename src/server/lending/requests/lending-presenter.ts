@@ -30,6 +30,7 @@ export function presentLendingRequest({
     status: request.status,
     lentOn: request.lentOn,
     returnedOn: request.returnedOn,
+    keptPastPickup: request.keptPastPickup,
     ownerResponse: request.ownerResponse,
     requestedAt: request.requestedAt.toISOString(),
     respondedAt: request.respondedAt?.toISOString() ?? null,

@@ -15,6 +15,8 @@ const ALLOWED = new Map<string, { next: string; itemStatus: string | null }>([
   ['create|withdrawn', { next: 'pending', itemStatus: null }],
   // A recorded loan its borrower disputed (issue 19) is over: they may ask for the item in the app.
   ['create|disputed', { next: 'pending', itemStatus: null }],
+  // A reservation released for not being picked up in time (issue 35): they may ask again.
+  ['create|released', { next: 'pending', itemStatus: null }],
   ['withdraw|pending', { next: 'withdrawn', itemStatus: null }],
   ['accept|pending', { next: 'accepted', itemStatus: null }],
   ['decline|pending', { next: 'declined', itemStatus: null }],

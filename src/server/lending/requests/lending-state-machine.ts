@@ -13,7 +13,7 @@ import type { LendingAction, OwnerRequestAction } from '@/contract/schemas/lendi
  * | action       | actor     | from                                  | to        | item afterwards |
  * | ------------ | --------- | ------------------------------------- | --------- | --------------- |
  * | create       | requester | none, declined, returned, withdrawn,  | pending   | unchanged       |
- * |              |           | disputed                              |           |                 |
+ * |              |           | disputed, released                    |           |                 |
  * | withdraw     | requester | pending                               | withdrawn | unchanged       |
  * | accept       | owner     | pending                               | accepted  | unchanged       |
  * | decline      | owner     | pending                               | declined  | unchanged       |
@@ -23,7 +23,9 @@ import type { LendingAction, OwnerRequestAction } from '@/contract/schemas/lendi
  * A loan the owner recorded after the fact (issue 19) starts as borrowed
  * or returned; its borrower's "that's not right" (lending/loans/dispute-loan.ts)
  * ends a borrowed one as `disputed`, outside this table because it is no
- * step of a request.
+ * step of a request. Likewise an accepted reservation not handed over within
+ * its pick-up grace ends as `released` by the reminder job
+ * (lending/reservations/release-reservation.ts, issue 35): nobody's step.
  *
  * For `create` the "from" column is the requester's latest request for the
  * item: a new row is created next to a closed one ("after a decline they may
@@ -54,7 +56,7 @@ interface Step {
 
 const STEPS: Record<LendingAction, Step> = {
   create: {
-    from: [null, 'declined', 'returned', 'withdrawn', 'disputed'],
+    from: [null, 'declined', 'returned', 'withdrawn', 'disputed', 'released'],
     to: 'pending',
     itemStatus: null,
     wrongStatus: 'request_already_active',

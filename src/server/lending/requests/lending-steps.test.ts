@@ -86,6 +86,15 @@ const RIGHTFUL: Record<LendingRequestStatus, Record<LendingAction, string>> = {
     markBorrowed: 'request_transition_not_allowed',
     markReturned: 'request_transition_not_allowed',
   },
+  // A reservation not picked up in time (issue 35): the requester may ask again.
+  released: {
+    create: 'pending',
+    withdraw: 'request_withdraw_not_allowed',
+    accept: 'request_transition_not_allowed',
+    decline: 'request_transition_not_allowed',
+    markBorrowed: 'request_transition_not_allowed',
+    markReturned: 'request_transition_not_allowed',
+  },
 };
 
 const RIGHTFUL_ROLE: Record<LendingAction, Role> = {
@@ -153,7 +162,7 @@ const cells = LENDING_REQUEST_STATUSES.flatMap((status) =>
 
 describe('lending state machine over HTTP', () => {
   it('covers every status × action × actor', () => {
-    expect(cells).toHaveLength(7 * 6 * 3);
+    expect(cells).toHaveLength(8 * 6 * 3);
   });
 
   it.each(cells)('$status × $action by $role → $outcome', async ({ status, action, role, outcome }) => {

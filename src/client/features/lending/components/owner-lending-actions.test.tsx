@@ -1,6 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { getI18n } from 'react-i18next';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '@/client/testing/mock-fetch';
 import { renderWithProviders } from '@/client/testing/render-with-providers';
 import { makeOwnItem } from '@/client/testing/make-item';
 import { makeLendingRequest } from '@/client/testing/make-lending-request';
@@ -45,6 +47,53 @@ describe('<HandOverAction/> period', () => {
     renderWithProviders(<HandOverAction request={promised({ requestedFrom: null, expectedReturnDate: null })} />);
     expect(screen.getByTestId('item-promised').textContent).toContain("You accepted Bob Builder's request.");
   });
+});
+
+describe('<HandOverAction/> pick-up grace (issue 35)', () => {
+  // Only Date is faked (the toasts' timers run): Wednesday 10 March 2027.
+  const onDay = async (run: () => Promise<void>) => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2027, 2, 10, 12) });
+    try {
+      await run();
+    } finally {
+      vi.useRealTimers();
+    }
+  };
+
+  it('says nothing before the first day', () =>
+    onDay(async () => {
+      renderWithProviders(<HandOverAction request={promised({ requestedFrom: '2027-03-10' })} />);
+      expect(screen.queryByTestId('item-pickup-grace')).toBeNull();
+    }));
+
+  it('after it: the day it is released, and Keep reservation, which asks the server and says so', () =>
+    onDay(async () => {
+      const fetchMock = mockFetch({ '/api/lending-requests/request-1/keep': { status: 204 } });
+      const user = userEvent.setup();
+      renderWithProviders(
+        <HandOverAction
+          request={promised({ id: 'request-1', requestedFrom: '2027-03-08', expectedReturnDate: '2027-03-12' })}
+        />,
+      );
+      const grace = screen.getByTestId('item-pickup-grace');
+      expect(grace.textContent).toContain(
+        'Not handed over yet: the reservation is released on Mar 11, 2027 unless you keep it.',
+      );
+      await user.click(within(grace).getByRole('button', { name: 'Keep reservation' }));
+      expect((await screen.findByTestId('toast')).textContent).toContain('Reservation kept');
+      expect(fetchMock.mock.calls.map(([url, init]) => [String(url), init?.method])).toEqual([
+        ['/api/lending-requests/request-1/keep', 'POST'],
+      ]);
+    }));
+
+  it('once kept: says so, without the button', () =>
+    onDay(async () => {
+      renderWithProviders(<HandOverAction request={promised({ requestedFrom: '2027-03-08', keptPastPickup: true })} />);
+      expect(screen.getByTestId('item-reservation-kept').textContent).toBe(
+        'You keep this reservation until it is handed over.',
+      );
+      expect(screen.queryByRole('button', { name: 'Keep reservation' })).toBeNull();
+    }));
 });
 
 describe('<ReturnItemAction/>', () => {

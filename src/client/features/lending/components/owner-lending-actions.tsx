@@ -1,11 +1,14 @@
-import { HandCoins, Undo2 } from 'lucide-react';
+import { CalendarCheck, HandCoins, Undo2 } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { OwnItem } from '@/contract/schemas/item';
-import type { LendingRequest } from '@/contract/schemas/lending';
+import { RESERVATION_PICKUP_GRACE_DAYS } from '@/contract/reservations';
+import { addDays, type LendingRequest } from '@/contract/schemas/lending';
 import { Button } from '@/client/components/ui/button';
 import { useDateFormatters } from '@/client/i18n/use-date-formatters';
 import { runWithToasts } from '@/client/lib/run-with-toasts';
+import { useLocalToday } from '@/client/lib/use-local-today';
+import { useKeepReservation } from '../api/keep-reservation';
 import { useReturnItem } from '../api/return-item';
 import { useUpdateLendingRequest } from '../api/update-lending-request';
 import { LoanDueLabel } from './loan-due-label';
@@ -91,6 +94,7 @@ export function HandOverAction({ request }: { request: LendingRequest }) {
           ? t('lending.owner.promisedToFor', { name: requesterLabel(t, request), period })
           : t('lending.owner.promisedTo', { name: requesterLabel(t, request) })}
       </p>
+      <PickupGrace request={request} />
       <Button
         variant="primary"
         size="sm"
@@ -100,6 +104,43 @@ export function HandOverAction({ request }: { request: LendingRequest }) {
       >
         <HandCoins className="h-4 w-4" aria-hidden="true" />
         {t('lending.owner.markBorrowed')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Once a promised reservation's first day has passed without the hand-over
+ * (issue 35): the day it will be released, and "Keep reservation" for an
+ * owner who knows the borrower is only late. Nothing before the first day.
+ */
+function PickupGrace({ request }: { request: LendingRequest }) {
+  const { t, i18n } = useTranslation();
+  const { formatCalendarDate } = useDateFormatters();
+  const today = useLocalToday();
+  const keep = useKeepReservation();
+  if (request.requestedFrom === null || request.requestedFrom >= today) return null;
+  if (request.keptPastPickup) {
+    return <p data-testid="item-reservation-kept">{t('lending.owner.kept')}</p>;
+  }
+  const onKeep = () =>
+    runWithToasts(() => keep.mutateAsync(request.id), i18n, {
+      failure: t('lending.toasts.keepFailed'),
+      success: { title: t('lending.toasts.kept') },
+    });
+  const releasedOn = addDays(request.requestedFrom, RESERVATION_PICKUP_GRACE_DAYS);
+  return (
+    <div className="space-y-2" data-testid="item-pickup-grace">
+      <p>{t('lending.owner.pickupDue', { date: formatCalendarDate(releasedOn) })}</p>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => void onKeep()}
+        disabled={keep.isPending}
+        data-testid="item-keep-reservation"
+      >
+        <CalendarCheck className="h-4 w-4" aria-hidden="true" />
+        {t('lending.owner.keep')}
       </Button>
     </div>
   );

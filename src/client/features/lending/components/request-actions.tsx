@@ -199,6 +199,11 @@ export function RequestActions({ item, request, onRequest }: RequestActionsProps
           {t('lending.card.declinedNote')}
         </p>
       )}
+      {request?.status === 'released' && (
+        <p className="text-xs text-slate-600" data-testid="item-request-released">
+          {t('lending.card.releasedNote')}
+        </p>
+      )}
       {disputed}
       {heldNow && (
         <p className="text-xs text-slate-600" data-testid="item-request-later">

@@ -12,6 +12,7 @@ const STATUS_CLASSES: Record<LendingRequestStatus, string> = {
   returned: 'border-slate-300 bg-slate-50 text-slate-800',
   withdrawn: 'border-slate-300 bg-slate-50 text-slate-800',
   disputed: 'border-red-300 bg-red-50 text-red-900',
+  released: 'border-slate-300 bg-slate-50 text-slate-800',
 };
 
 /** Spec §2 Messages: the request's current status (Pending, Accepted, Declined, …). */

@@ -1,0 +1,7 @@
+ALTER TABLE "lending_requests" DROP CONSTRAINT "lending_requests_status";--> statement-breakpoint
+ALTER TABLE "messages" DROP CONSTRAINT "messages_system_event";--> statement-breakpoint
+ALTER TABLE "loan_reminders" DROP CONSTRAINT "loan_reminders_kind";--> statement-breakpoint
+ALTER TABLE "lending_requests" ADD COLUMN "kept_past_pickup" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "lending_requests" ADD CONSTRAINT "lending_requests_status" CHECK ("lending_requests"."status" IN ('pending', 'accepted', 'declined', 'borrowed', 'returned', 'withdrawn', 'disputed', 'released'));--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_system_event" CHECK ("messages"."system_event" IN ('request_created', 'request_accepted', 'request_declined', 'request_withdrawn', 'item_borrowed', 'item_returned', 'network_request', 'network_item_added', 'item_deleted', 'requester_account_deleted', 'borrower_account_deleted', 'owner_account_deleted', 'extension_requested', 'extension_accepted', 'extension_declined', 'loan_recorded', 'loan_disputed', 'reservation_released'));--> statement-breakpoint
+ALTER TABLE "loan_reminders" ADD CONSTRAINT "loan_reminders_kind" CHECK ("loan_reminders"."kind" IN ('due_soon', 'overdue', 'handover'));
