@@ -129,3 +129,32 @@ export const holdConflictSchema = z.object({
   suggestion: z.object({ from: z.string(), until: z.string() }).nullable(),
 });
 export type HoldConflict = z.infer<typeof holdConflictSchema>;
+
+/** How long "tell me when it's free" waits before it lapses (issue 35). */
+export const WAITLIST_DAYS = 30;
+
+/**
+ * PUT /api/items/{id}/waitlist: the days wanted (both or neither; neither:
+ * "whenever it is back"), as the borrow form checks them.
+ */
+export const joinWaitlistSchema = z
+  .object({ from: isoDateSchema.optional(), until: isoDateSchema.optional() })
+  .refine((v) => (v.from === undefined) === (v.until === undefined), {
+    path: ['until'],
+    message: 'validation.borrowUntilRequired',
+  })
+  .refine((v) => v.from === undefined || v.until === undefined || v.until >= v.from, {
+    path: ['until'],
+    message: 'validation.borrowUntilBeforeFrom',
+  });
+export type JoinWaitlistInput = z.input<typeof joinWaitlistSchema>;
+
+const waitingDays = { from: z.string().nullable(), until: z.string().nullable() };
+
+/** GET /api/items/{id}/waitlist: the reader's own place, and for the owner who waits. */
+export const itemWaitlistSchema = z.object({
+  mine: z.object({ ...waitingDays, expiresAt: z.string() }).nullable(),
+  /** The owner only: who waits for the item, oldest first. */
+  waiting: z.array(z.object({ name: z.string(), ...waitingDays, since: z.string() })).optional(),
+});
+export type ItemWaitlist = z.infer<typeof itemWaitlistSchema>;

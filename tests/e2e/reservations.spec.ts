@@ -7,9 +7,10 @@ import { screenshotForReview } from './support/screenshots';
 
 /**
  * Issue 35 (docs/decisions/0047): Carol has Alice's tent now; Bob sees when
- * it is free, asks for days that are taken, is offered the nearest free
- * ones in one tap, and books a later week while the tent is still out;
- * Alice accepts it beside Carol's loan. Runs at phone and desktop width.
+ * it is free, asks for days that are taken, asks to be told when they are
+ * free, is offered the nearest free ones in one tap, and books a later week
+ * while the tent is still out; Alice accepts it beside Carol's loan and sees
+ * who waits. Runs at phone and desktop width.
  */
 
 const itemCard = (page: Page, name: string) => page.getByTestId('item-card').filter({ hasText: name });
@@ -86,6 +87,10 @@ test('booking a later week while the item is out: busy days greyed, a conflict w
   await expectNoAxeViolations(bob.page, 'borrow-dialog');
   await screenshotForReview(bob.page, { path: test.info().outputPath('borrow-conflict.png') });
 
+  // "Tell me when these days are free": he joins the waiting list for them.
+  await conflict.getByTestId('waitlist-join').click();
+  await expect(conflict.getByTestId('waitlist-waiting')).toBeVisible();
+
   // One tap takes the nearest free three days, after Carol's.
   await conflict.getByTestId('borrow-use-suggestion').click();
   await expect(borrow.getByTestId('borrow-from')).toHaveValue(await inDays(bob.page, 5));
@@ -109,6 +114,7 @@ test('booking a later week while the item is out: busy days greyed, a conflict w
   const bookings = alice.page.getByTestId('item-bookings');
   await expect(bookings).toContainText(carol.user.name);
   await expect(bookings).toContainText(bob.user.name);
+  await expect(alice.page.getByTestId('waitlist-people')).toContainText(bob.user.name);
   await expectNoAxeViolations(alice.page, 'item-availability-dialog');
   await screenshotForReview(alice.page, { path: test.info().outputPath('owner-calendar.png') });
 });

@@ -30,7 +30,7 @@ import { groupMembers, itemContactPermissions, itemGroupPermissions, items, user
  *
  * Kept in PostgreSQL too: path_holds via item_contact_shares_follow_contacts, item_group_shares_follow_members, item_contact_share_fill, item_group_share_fill (drizzle/0019_share_path_holds.sql); see docs/database-rules.md.
  */
-export function visibleToViewer(viewerId: Bound<string>): SQL {
+export function visibleToViewer(viewerId: Bound<string> | SQL): SQL {
   return sql`((EXISTS (
     SELECT 1 FROM ${itemContactPermissions} icp
      WHERE icp.item_id = ${items.id} AND icp.contact_user_id = ${viewerId} AND icp.can_view AND icp.path_holds
@@ -46,7 +46,7 @@ export function visibleToViewer(viewerId: Bound<string>): SQL {
  * index-only probe (`item_group_permissions_visible_item_idx`) instead of a
  * membership probe per share.
  */
-function viewerGroups(viewerId: Bound<string>): SQL {
+function viewerGroups(viewerId: Bound<string> | SQL): SQL {
   return sql`ARRAY(SELECT member.group_id FROM ${groupMembers} member WHERE member.user_id = ${viewerId}::uuid)`;
 }
 

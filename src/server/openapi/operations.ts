@@ -151,6 +151,13 @@ export const OPERATIONS: Record<string, OperationDocs> = {
   'GET /api/items/{id}/loans': op('Lending', 'listItemLoans', 'The loan history of my item'),
   'POST /api/items/{id}/loans': op('Lending', 'recordLoan', 'Record a loan made outside the app'),
   'GET /api/items/{id}/availability': op('Lending', 'getItemAvailability', 'When an item is free: its busy days'),
+  'GET /api/items/{id}/waitlist': op(
+    'Lending',
+    'getItemWaitlist',
+    'My place on an item’s waiting list; for its owner, who waits',
+  ),
+  'PUT /api/items/{id}/waitlist': op('Lending', 'joinItemWaitlist', 'Tell me when an item is free'),
+  'DELETE /api/items/{id}/waitlist': op('Lending', 'leaveItemWaitlist', 'Leave an item’s waiting list'),
   'POST /api/lending-requests/{id}/keep': op(
     'Lending',
     'keepReservation',

@@ -27,6 +27,10 @@ export const itemRules = {
   'item:recordLoan': isOwner,
   /** Why and by whom an item's days are held (issue 35): its owner; everyone else sees only "busy". */
   'item:readBookings': isOwner,
+  /** "Tell me when it's free" (issue 35): anyone it is shared with, not its owner. */
+  'item:joinWaitlist': (actor: Actor, item: ItemAccess) => !isOwner(actor, item) && item.visibleToActor,
+  /** Who waits for an item: its owner. */
+  'item:readWaitlist': isOwner,
 };
 
 /** A stored photo: its uploader sees it until it is saved with an item; then whoever may read the item. */

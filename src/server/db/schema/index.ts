@@ -14,3 +14,4 @@ export * from './loans';
 export * from './item-search';
 export * from './item-holds';
 export * from './calendar-feeds';
+export * from './item-waitlist';

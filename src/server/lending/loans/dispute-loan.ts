@@ -8,6 +8,7 @@ import { authorize, type Actor } from '../../policies';
 import type { RecordedLoanChange } from './record-loan';
 import { loanDisputedMessage } from './recorded-loan-messages';
 import { syncLoanReminder } from '../reminders/sync-loan-reminder';
+import { notifyWaitlist } from '../reservations/waitlist/notify-waitlist';
 
 const notFound = () => AppError.notFound('Lending request not found');
 
@@ -60,6 +61,7 @@ export async function disputeLoan(db: Database, actor: Actor, loanId: string): P
         .update(items)
         .set({ status: 'available', updatedAt: sql`now()` })
         .where(eq(items.id, item.id));
+      await notifyWaitlist(tx, item.id);
     }
     await syncLoanReminder(tx, {
       id: loan.id,

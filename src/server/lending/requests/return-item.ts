@@ -6,6 +6,7 @@ import { authorizeItem } from '../../items/item-access';
 import type { Actor } from '../../policies';
 import type { LendingChange } from './announce-lending-change';
 import { applyLendingStep } from './take-lending-step';
+import { notifyWaitlist } from '../reservations/waitlist/notify-waitlist';
 
 /**
  * PUT /api/items/{id}/return (spec §4 "Returning a borrowed item marks it
@@ -41,6 +42,7 @@ export async function returnItem(
       .update(items)
       .set({ status: 'available', updatedAt: sql`now()` })
       .where(eq(items.id, itemId));
+    await notifyWaitlist(tx, itemId);
     return null;
   });
 }

@@ -8,6 +8,7 @@ import { AppError } from '../../http/app-error';
 import { visibleToViewer } from '../../items/item-visibility';
 import { writeMessages, type PostedMessage } from '../../message-writer/write-messages';
 import { syncLoanReminder } from '../reminders/sync-loan-reminder';
+import { notifyWaitlist } from '../reservations/waitlist/notify-waitlist';
 import { authorize, type Actor } from '../../policies';
 import type { LendingChange } from './announce-lending-change';
 import { mappingLendingConflicts, refusalError } from './lending-errors';
@@ -120,6 +121,8 @@ export async function applyLendingStep(
       .set({ status: outcome.itemStatus, updatedAt: sql`now()` })
       .where(eq(items.id, item.id));
   }
+  // Back home: whoever waits for it and can have it now is told (issue 35).
+  if (action === 'markReturned') await notifyWaitlist(tx, item.id);
   const { requesterId } = request;
   // A loan recorded for someone without an account (issue 19) is the owner's record only: nobody to tell.
   if (requesterId === null) {

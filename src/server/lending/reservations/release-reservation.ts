@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { items, lendingRequests } from '../../db/schema';
 import { writeMessages, type PostedMessage } from '../../message-writer/write-messages';
 import { syncLoanReminder } from '../reminders/sync-loan-reminder';
+import { notifyWaitlist } from './waitlist/notify-waitlist';
 
 /** The English sentence stored in `content`; readers see `systemEvent` in their language (docs/decisions/0010). */
 const releasedSentence = (itemName: string) => `Reservation released, not handed over in time: ${itemName}`;
@@ -49,6 +50,7 @@ export async function releaseReservation(db: Database, lendingRequestId: string)
       status: 'released',
       expectedReturnDate: request.expectedReturnDate,
     });
+    await notifyWaitlist(tx, item.id);
     return writeMessages(tx, [
       {
         senderId: request.ownerId,

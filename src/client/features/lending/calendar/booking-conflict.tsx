@@ -1,10 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HoldConflict } from '@/contract/reservations';
+import type { DatedPeriod, HoldConflict } from '@/contract/reservations';
 import { Button } from '@/client/components/ui/button';
 import { formatCalendarDate } from '@/client/lib/format-date';
+import { WaitlistControls } from './waitlist-controls';
 
 export interface BookingConflictProps {
+  itemId: string;
+  /** The days that were refused: "tell me when they are free". */
+  asked: DatedPeriod;
   conflict: HoldConflict;
   /** The server's reason (its translation key). */
   messageKey: string;
@@ -14,10 +18,10 @@ export interface BookingConflictProps {
 /**
  * A request refused for busy days (409 with `conflict`, docs/decisions/0047):
  * which days are taken and, when there is one, the nearest free period of
- * the same length, one tap away. Shown in the dialog, not as a toast, so
+ * the same length, one tap away, and "tell me when these days are free". Shown in the dialog, not as a toast, so
  * the typed message stays in view.
  */
-export function BookingConflict({ conflict, messageKey, onUseSuggestion }: BookingConflictProps) {
+export function BookingConflict({ itemId, asked, conflict, messageKey, onUseSuggestion }: BookingConflictProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const day = (value: string) => formatCalendarDate(value, language);
@@ -53,6 +57,7 @@ export function BookingConflict({ conflict, messageKey, onUseSuggestion }: Booki
       ) : (
         <p className="text-slate-700">{t('reservations.conflict.noSuggestion')}</p>
       )}
+      <WaitlistControls itemId={itemId} days={asked} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useItemAvailability } from '../api/get-item-availability';
 import { AvailabilityCalendar } from './availability-calendar';
 import { monthOf } from './calendar-days';
 import { useCalendarMonth } from './use-calendar-month';
+import { WaitingPeople, WaitlistControls } from './waitlist-controls';
 
 export interface ItemAvailabilityDialogProps {
   open: boolean;
@@ -57,7 +58,14 @@ function ItemAvailability({ itemId, asOwner }: { itemId: string; asOwner: boolea
           {t('reservations.dialog.loadFailed')}
         </p>
       )}
-      {asOwner && <OwnerBookings busy={busy} />}
+      {asOwner ? (
+        <>
+          <OwnerBookings busy={busy} />
+          <WaitingPeople itemId={itemId} />
+        </>
+      ) : (
+        <WaitlistControls itemId={itemId} />
+      )}
     </div>
   );
 }

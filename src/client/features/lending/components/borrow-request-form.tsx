@@ -74,7 +74,11 @@ export function BorrowRequestForm({ item, onDone }: BorrowRequestFormProps) {
   const from = useWatch({ control, name: 'requestedFrom' });
   const until = useWatch({ control, name: 'requestedUntil' });
   // A refusal for busy days, shown in the dialog with the nearest free period (docs/decisions/0047).
-  const [refusal, setRefusal] = useState<{ conflict: HoldConflict; messageKey: string } | null>(null);
+  const [refusal, setRefusal] = useState<{
+    conflict: HoldConflict;
+    messageKey: string;
+    asked: { from: string; until: string };
+  } | null>(null);
   const setDates = (dates: { from: string; until: string }) => {
     setValue('requestedFrom', dates.from, { shouldValidate: Boolean(errors.requestedFrom) });
     setValue('requestedUntil', dates.until, { shouldValidate: Boolean(errors.requestedUntil) });
@@ -105,7 +109,11 @@ export function BorrowRequestForm({ item, onDone }: BorrowRequestFormProps) {
         success: { title: t('lending.toasts.sent') },
         shownInPlace: (error) => {
           if (!isApiError(error) || !error.conflict) return false;
-          setRefusal({ conflict: error.conflict, messageKey: error.messageKey ?? 'errors.item_booked' });
+          setRefusal({
+            conflict: error.conflict,
+            messageKey: error.messageKey ?? 'errors.item_booked',
+            asked: { from: values.requestedFrom, until: values.requestedUntil },
+          });
           return true;
         },
       },
@@ -161,7 +169,13 @@ export function BorrowRequestForm({ item, onDone }: BorrowRequestFormProps) {
         />
       </div>
       {refusal && (
-        <BookingConflict conflict={refusal.conflict} messageKey={refusal.messageKey} onUseSuggestion={setDates} />
+        <BookingConflict
+          itemId={item.id}
+          asked={refusal.asked}
+          conflict={refusal.conflict}
+          messageKey={refusal.messageKey}
+          onUseSuggestion={setDates}
+        />
       )}
       <FormDialogActions
         submitLabel={t('lending.borrow.submit')}
