@@ -58,6 +58,7 @@ export const SCENARIO_NAMES = [
   'conversations',
   'thread',
   'discover-groups',
+  'calendar-feed',
   'send-message',
   'create-lending-request',
 ] as const;
@@ -121,6 +122,17 @@ export function buildScenarios({ origin, users, senders, lendingPairs }: Scenari
         const [, latitude, longitude] = at(TOWNS, i);
         const radius = at([LIMITS.radiusKmDefault, 25, LIMITS.radiusKmMax], Math.floor(i / 5));
         return get(at(users, i), `/api/groups/discover?latitude=${latitude}&longitude=${longitude}&radius=${radius}`);
+      },
+    },
+    {
+      name: 'calendar-feed',
+      label: 'GET /calendar/{token}.ics (the private calendar feed)',
+      kind: 'read',
+      // As a calendar app fetches it: the link only, no cookie.
+      request: (i) => {
+        const path = at(users, i).calendarFeedPath;
+        if (path === null) throw new Error('No calendar feed link (makeCalendarFeeds runs before the scenarios)');
+        return { method: 'GET', path, headers: {} };
       },
     },
     {
