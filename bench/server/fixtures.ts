@@ -16,6 +16,8 @@ export interface BenchUser {
   contactIds: string[];
   /** The second page of their Available Items (null when one page holds everything). */
   nextCursor: string | null;
+  /** The path of their private calendar feed, `/calendar/<token>.ics` (null until makeCalendarFeeds). */
+  calendarFeedPath: string | null;
 }
 
 /**
@@ -47,6 +49,7 @@ export async function signInUsers(db: Database, shape: DatasetShape, count: numb
       conversationPartnerIds: partners.map(idOf),
       contactIds: contacts.map(idOf),
       nextCursor: null,
+      calendarFeedPath: null,
     });
   }
   return users;
@@ -59,6 +62,23 @@ export async function fetchCursors(origin: string, users: BenchUser[]): Promise<
     if (!response.ok) throw new Error(`GET /api/items/available answered ${response.status}: ${await response.text()}`);
     const page = (await response.json()) as { nextCursor: string | null };
     user.nextCursor = page.nextCursor;
+  }
+}
+
+/**
+ * Each user's calendar feed link, made as a person makes it (POST
+ * /api/calendar-feed from the profile), for the feed's figure: the running
+ * server holds the key, so the bench needs no secret of its own.
+ */
+export async function makeCalendarFeeds(origin: string, users: BenchUser[]): Promise<void> {
+  for (const user of users) {
+    const response = await fetch(`${origin}/api/calendar-feed`, {
+      method: 'POST',
+      headers: { cookie: user.cookie, origin },
+    });
+    if (!response.ok) throw new Error(`POST /api/calendar-feed answered ${response.status}: ${await response.text()}`);
+    const { url } = (await response.json()) as { url: string };
+    user.calendarFeedPath = new URL(url).pathname;
   }
 }
 

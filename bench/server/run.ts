@@ -4,7 +4,7 @@ import path from 'node:path';
 import { cpuPerRequest, cpuSnapshot, postmasterPidOf } from './cpu-usage';
 import { startBenchDatabase, type BenchDatabase } from './database';
 import { addItems, analyze, countRows, generateCommunity, type StepTiming } from './dataset';
-import { fetchCursors, lendingPairs, signInUsers } from './fixtures';
+import { fetchCursors, lendingPairs, makeCalendarFeeds, signInUsers } from './fixtures';
 import { measureAnalysis, type AnalysisMeasurement } from './analysis';
 import { measureExport, prepareExportPerson, type ExportMeasurement } from './export';
 import { drive, sampleFailure } from './load';
@@ -151,6 +151,7 @@ async function main(): Promise<number> {
     const rows = await countRows(client);
 
     await fetchCursors(app.origin, users);
+    await makeCalendarFeeds(app.origin, users);
     // Enough distinct (user, item) pairs for the fastest write rate this machine could reach.
     const perUser = Math.ceil(((options.durationSeconds + options.warmupSeconds) * 2_000) / users.length);
     const pairs = await lendingPairs(database.handle.db, users, perUser);

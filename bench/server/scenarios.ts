@@ -59,6 +59,7 @@ export const SCENARIO_NAMES = [
   'thread',
   'discover-groups',
   'item-availability',
+  'calendar-feed',
   'send-message',
   'create-lending-request',
 ] as const;
@@ -133,6 +134,17 @@ export function buildScenarios({ origin, users, senders, lendingPairs }: Scenari
         const pair = at(lendingPairs, i);
         const month = isoDay(0).slice(0, 7);
         return get(pair.user, `/api/items/${pair.itemId}/availability?from=${month}-01&until=${month}-28`);
+      },
+    },
+    {
+      name: 'calendar-feed',
+      label: 'GET /calendar/{token}.ics (the private calendar feed)',
+      kind: 'read',
+      // As a calendar app fetches it: the link only, no cookie.
+      request: (i) => {
+        const path = at(users, i).calendarFeedPath;
+        if (path === null) throw new Error('No calendar feed link (makeCalendarFeeds runs before the scenarios)');
+        return { method: 'GET', path, headers: {} };
       },
     },
     {

@@ -6,6 +6,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { barcodeItemRoutes } from './barcodes/routes';
 import { createConfiguredIsbnLookup } from './barcodes/configured-isbn-lookup';
 import { blockRoutes } from './blocks/routes';
+import { CALENDAR_FEED_PATH_PREFIX } from './calendar-feed/feed-url';
+import { calendarFeedRoutes } from './calendar-feed/routes';
 import { contactRoutes } from './contacts/routes';
 import { INVITATION_LINK_KEY_PURPOSE } from './contacts/invitation-link';
 import { createOidcClient, type OidcClient } from './auth/oidc-client';
@@ -32,6 +34,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerSecurity } from './http/security';
 import { SESSION_CACHE_TTL_MS } from './auth/session-cache';
 import { registerNulGuard } from './http/nul-characters';
+import { requestLogSerializer } from './http/request-log';
 import { registerSessionGuard, sessionCacheFor } from './auth/session-guard';
 import { sessionCookieSettings } from './http/session-cookie';
 import { registerStaticClient } from './http/static-client';
@@ -55,8 +58,8 @@ import { userRoutes } from './users/routes';
 export interface AppDependencies {
   config: AppConfig;
   db: Database;
-  /** Pino options or false (tests keep logs quiet). */
-  logger?: boolean | { level: string };
+  /** Pino options or false (tests keep logs quiet; a test reading the log passes a stream). */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Folder of the built client; defaults to dist/client next to the bundle. */
   clientDir?: string;
   /** Requests per minute and client on /api and /oidc; defaults to RATE_LIMIT_PER_MINUTE. */
@@ -88,7 +91,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config, db } = deps;
   const secure = config.publicUrl.protocol === 'https:';
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: loggerOptions(deps.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     // Big enough for the forms; image routes raise it for themselves.
     bodyLimit: 1024 * 1024,
@@ -154,6 +157,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(messageRoutes, { db });
   await app.register(networkRequestRoutes, { db });
   await app.register(blockRoutes, { db });
+  // The feed's link is its own credential, under its own key (config.calendarFeedSecret, docs/decisions/0047).
+  await app.register(calendarFeedRoutes, { db, publicUrl: config.publicUrl, feedKey: config.calendarFeedSecret });
   await app.register(notificationRoutes, { db, push: config.push, emailAvailable: config.mail !== undefined });
   await app.register(liveEventRoutes, { db, pingIntervalMs: deps.liveStreamPingMs });
   await app.register(legalRoutes, { operator: config.operator });
@@ -165,6 +170,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const served = await registerStaticClient(app, clientDir, sessionCookie.name, deps.firstScreenBudgetMs);
   if (!served) app.log.info({ clientDir }, 'no built client found: serving the API only');
   return app;
+}
+
+/**
+ * The log's options: the level (and a test's stream) as given, with the
+ * request serializer that keeps the calendar feeds' tokens out of it
+ * (http/request-log.ts).
+ */
+function loggerOptions(logger: NonNullable<AppDependencies['logger']>) {
+  if (logger === false) return false;
+  return {
+    ...(logger === true ? {} : logger),
+    serializers: { req: requestLogSerializer([CALENDAR_FEED_PATH_PREFIX]) },
+  };
 }
 
 /** External issuer when configured; otherwise the built-in provider at PUBLIC_URL/oidc. */

@@ -41,11 +41,27 @@ describe('loadConfig', () => {
     expect(statSync(path.join(dir, 'session-secret')).mode & 0o077).toBe(0);
   });
 
+  it('generates the calendar feeds’ own secret once into DATA_DIR, unless CALENDAR_FEED_SECRET gives one', () => {
+    const dir = dataDir();
+    const generated = loadConfig({ DATA_DIR: dir });
+    expect(generated.calendarFeedSecret.length).toBeGreaterThanOrEqual(32);
+    expect(generated.calendarFeedSecret).not.toBe(generated.sessionSecret);
+    expect(loadConfig({ DATA_DIR: dir }).calendarFeedSecret).toBe(generated.calendarFeedSecret);
+    expect(readFileSync(path.join(dir, 'calendar-feed-secret'), 'utf8').trim()).toBe(generated.calendarFeedSecret);
+    expect(statSync(path.join(dir, 'calendar-feed-secret')).mode & 0o077).toBe(0);
+
+    const other = dataDir();
+    const given = 'a-calendar-feed-secret-of-at-least-32-characters';
+    expect(loadConfig({ DATA_DIR: other, CALENDAR_FEED_SECRET: given }).calendarFeedSecret).toBe(given);
+    expect(existsSync(path.join(other, 'calendar-feed-secret'))).toBe(false);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ CALENDAR_FEED_SECRET: 'short' }, 'CALENDAR_FEED_SECRET'],
     [{ OIDC_ISSUER_URL: 'https://id.example' }, 'OIDC_CLIENT_ID'],
     [{ OIDC_ISSUER_URL: 'https://id.example', OIDC_CLIENT_ID: 'c' }, 'PUBLIC_URL'],
     [

@@ -48,6 +48,8 @@ const envSchema = z
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     OIDC_SCOPES: z.string().min(1).default('openid profile email'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** The key of the private calendar feeds' links (docs/decisions/0047); unset, one is generated once into DATA_DIR. */
+    CALENDAR_FEED_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ALLOW_BUILTIN_IDP: booleanFlag,
     TRUST_PROXY: booleanFlag,
     /** A Nominatim-compatible reverse geocoder; unset uses the embedded offline place data. */
@@ -205,6 +207,13 @@ export interface AppConfig {
   oidc: ExternalOidcConfig | undefined;
   oidcScopes: string;
   sessionSecret: string;
+  /**
+   * The key a calendar feed's link is made with (an HMAC of the feed's link id,
+   * docs/decisions/0047). Its own secret, not one derived from SESSION_SECRET:
+   * a calendar subscribed once lives for years, and signing everyone out must
+   * not silently stop every feed. Changing it stops them all.
+   */
+  calendarFeedSecret: string;
   allowBuiltinIdp: boolean;
   trustProxy: boolean;
   /** External reverse geocoder (Nominatim API); undefined: the embedded offline one. */
@@ -290,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : undefined,
     oidcScopes: e.OIDC_SCOPES,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir, 'session-secret'),
+    calendarFeedSecret: e.CALENDAR_FEED_SECRET ?? readOrCreateSecret(dataDir, 'calendar-feed-secret'),
     allowBuiltinIdp: e.ALLOW_BUILTIN_IDP,
     trustProxy: e.TRUST_PROXY,
     geocoderUrl: e.GEOCODER_URL ? new URL(e.GEOCODER_URL) : undefined,

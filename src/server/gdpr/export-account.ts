@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {
+  calendarFeeds,
   contacts,
   feedback,
   groupMembers,
@@ -50,6 +51,10 @@ export async function* exportAccount(db: Database, userId: string, options: Expo
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw AppError.notFound();
   const [photo] = await db.select().from(userPhotos).where(eq(userPhotos.userId, userId));
+  const [calendarFeed] = await db
+    .select({ createdAt: calendarFeeds.createdAt })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId));
   const head = {
     format: 'lendloop-account-export',
     formatVersion: EXPORT_FORMAT_VERSION,
@@ -84,6 +89,9 @@ export async function* exportAccount(db: Database, userId: string, options: Expo
           dataBase64: photo.bytes.toString('base64'),
         }
       : null,
+    // Whether the private calendar feed is on and since when its link exists (docs/decisions/0047). The link
+    // itself is a credential, and what is stored of it (a hash) opens nothing: neither is part of this file.
+    calendarFeed: calendarFeed ? { enabled: true, linkCreatedAt: iso(calendarFeed.createdAt) } : { enabled: false },
   };
   yield JSON.stringify(head).slice(0, -1);
 

@@ -36,6 +36,7 @@ const WITHOUT_RESPONSE_SCHEMA: Record<string, string> = {
   'GET /healthz': 'read by load balancers and orchestrators, never by the client',
   'GET /unsubscribe': 'the HTML page an email’s unsubscribe link opens (docs/decisions/0025)',
   'POST /unsubscribe': 'the HTML page after unsubscribing; RFC 8058 one-click reads only the status',
+  'GET /calendar/:token.ics': 'a private calendar feed in iCalendar (RFC 5545) for calendar apps, not JSON',
   'GET /oidc/*': oidcProtocol,
   'POST /oidc/*': oidcProtocol,
   'PUT /oidc/*': oidcProtocol,

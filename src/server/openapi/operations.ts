@@ -168,6 +168,13 @@ export const OPERATIONS: Record<string, OperationDocs> = {
     'disputeRecordedLoan',
     'End a loan recorded in my name that is not right',
   ),
+  'GET /api/calendar-feed': op('Lending', 'getCalendarFeed', 'The link of my private calendar feed, if I have one'),
+  'POST /api/calendar-feed': op(
+    'Lending',
+    'makeCalendarFeedLink',
+    'Make a new link for my calendar feed (the old one stops working)',
+  ),
+  'DELETE /api/calendar-feed': op('Lending', 'turnOffCalendarFeed', 'Turn off my calendar feed'),
 
   // Messages
   'GET /api/messages/unread-count': op('Messages', 'getUnreadCount', 'How many messages I have not read'),

@@ -1,6 +1,7 @@
 import { AppError } from '../http/app-error';
 import type { Actor } from './actor';
 import { blockRules } from './block-policy';
+import { calendarFeedRules } from './calendar-feed-policy';
 import { contactRules } from './contact-policy';
 import { feedbackRules } from './feedback-policy';
 import { groupRules } from './group-policy';
@@ -15,6 +16,7 @@ import { userRules } from './user-policy';
 
 export { requireActor, requireSession, type Actor } from './actor';
 export type { BlockTarget } from './block-policy';
+export type { CalendarFeedAccess } from './calendar-feed-policy';
 export type { GroupAccess } from './group-policy';
 export type { ItemAccess, PhotoAccess } from './item-policy';
 export type { MessagingRelationship, NetworkRequestMessageAccess } from './message-policy';
@@ -38,6 +40,7 @@ const rules = {
   ...feedbackRules,
   ...blockRules,
   ...notificationRules,
+  ...calendarFeedRules,
 } as const;
 
 export type Action = keyof typeof rules;

@@ -88,6 +88,20 @@ describe('policies', () => {
     expect(can(grace, 'photo:read', { uploaderId: 'ada', item: { ...item, visibleToActor: false } })).toBe(false);
   });
 
+  it('calendar feeds: the person manages their own link; a feed opens only with its current link', () => {
+    expect([
+      can(ada, 'calendarFeed:manage', { userId: 'ada' }),
+      can(grace, 'calendarFeed:manage', { userId: 'ada' }),
+      can(null, 'calendarFeed:manage', { userId: 'ada' }),
+    ]).toEqual([true, false, false]);
+    expect([
+      can(ada, 'calendarFeed:read', { userId: 'ada', linkIsCurrent: true }),
+      can(ada, 'calendarFeed:read', { userId: 'ada', linkIsCurrent: false }),
+      can(grace, 'calendarFeed:read', { userId: 'ada', linkIsCurrent: true }),
+      can(null, 'calendarFeed:read', { userId: 'ada', linkIsCurrent: true }),
+    ]).toEqual([true, false, false, false]);
+  });
+
   it('denies an action that has no rule', () => {
     // A rule table typo or an action from a newer client must never allow.
     expect(can(ada, 'user:delete' as Action, { id: 'ada' })).toBe(false);

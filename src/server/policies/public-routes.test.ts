@@ -18,7 +18,8 @@ import { registerStaticClient } from '../http/static-client';
  * in step with ADR 0005, decision 1. The API's own: the sign-in flow, the
  * operator details, the invitation preview and the API reference. Outside
  * /api: the client's files (the catch-all), the health check, the built-in
- * sign-in provider under /oidc, and the email unsubscribe page.
+ * sign-in provider under /oidc, the email unsubscribe page and the private
+ * calendar feeds.
  */
 const PUBLIC_ROUTES = [
   'GET /api/login',
@@ -37,6 +38,7 @@ const PUBLIC_ROUTES = [
   'POST /oidc/interaction/:uid/abort',
   'GET /unsubscribe',
   'POST /unsubscribe',
+  'GET /calendar/:token.ics',
 ];
 
 /** The ADR's decision 1, from "Public today" to the next point: where the public routes are named. */
@@ -97,7 +99,7 @@ describe('public routes (ADR 0005)', () => {
 
   it('the others lie under a path ADR 0005 names (the client files are its catch-all)', () => {
     const adrPaths = [...adrPublicPaths()].filter((path) => !path.startsWith('/api/'));
-    expect(adrPaths.sort()).toEqual(['/healthz', '/oidc', '/unsubscribe']);
+    expect(adrPaths.sort()).toEqual(['/calendar', '/healthz', '/oidc', '/unsubscribe']);
     expect(adrPublicParagraph()).toContain("client's files");
     for (const url of PUBLIC_ROUTES.map(urlOf).filter((url) => !url.startsWith('/api/') && url !== '/*')) {
       expect(

@@ -2,12 +2,17 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@/contract/schemas/user';
 import { AccountInfoCard } from './account-info-card';
+import { CalendarFeedCard } from './calendar-feed-card';
 import { ProfileCard } from './card';
 import { PrivacyNote } from './privacy-note';
 import { ProfileForm } from './profile-form';
 import { ProfilePhotoField } from './profile-photo-field';
 
-/** The Profile tab: photo and form in one card; account information, the page's extra cards and the privacy note beside it (below on phones). */
+/**
+ * The Profile tab: photo and form in one card; account information, the
+ * page's extra cards, the calendar feed and the privacy note beside it
+ * (below on phones).
+ */
 export function ProfileTab({ user, accountExtras }: { user: User; accountExtras?: ReactNode }) {
   const { t } = useTranslation();
   return (
@@ -24,6 +29,7 @@ export function ProfileTab({ user, accountExtras }: { user: User; accountExtras?
       <div className="space-y-4">
         <AccountInfoCard user={user} />
         {accountExtras}
+        <CalendarFeedCard />
         <PrivacyNote />
       </div>
     </div>
