@@ -15,6 +15,7 @@ import {
 import { AppError } from '../http/app-error';
 import type { PhotoStore } from '../photos/photo-store';
 import { exportItems } from './export-items';
+import { exportWaitlist } from './export-waitlist';
 import { exportLoanExtensions } from './export-loan-extensions';
 import { exportNetworkMatches } from './export-network-matches';
 import { exportNotifications, exportNotificationSettings } from './export-notifications';
@@ -103,6 +104,7 @@ export async function* exportAccount(db: Database, userId: string, options: Expo
     ['joinRequests', () => exportJoinRequests(db, userId, size)],
     ['lendingRequests', () => exportLendingRequests(db, userId, size)],
     ['loanExtensions', () => exportLoanExtensions(db, userId, size)],
+    ['waitingLists', () => exportWaitlist(db, userId, size)],
     ['messages', () => exportMessages(db, userId, size)],
     ['networkRequests', () => exportNetworkRequests(db, userId, size)],
     ['networkRequestAnswers', () => exportNetworkAnswers(db, userId, size)],
