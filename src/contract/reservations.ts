@@ -158,3 +158,7 @@ export const itemWaitlistSchema = z.object({
   waiting: z.array(z.object({ name: z.string(), ...waitingDays, since: z.string() })).optional(),
 });
 export type ItemWaitlist = z.infer<typeof itemWaitlistSchema>;
+
+/** PUT /api/contacts/{id}/auto-accept and /api/groups/{id}/auto-accept: the trust shortcut (issue 35), off by default. */
+export const autoAcceptSchema = z.object({ autoAccept: z.boolean({ message: 'errors.invalid_input' }) });
+export type AutoAcceptInput = z.infer<typeof autoAcceptSchema>;

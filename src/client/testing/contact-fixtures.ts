@@ -18,6 +18,7 @@ export function makeContact(overrides: Partial<Contact> = {}): Contact {
     user: null,
     invitationMethod: null,
     invitedAt: null,
+    autoAccept: false,
     createdAt: '2026-03-01T10:00:00.000Z',
     ...overrides,
   };

@@ -111,6 +111,8 @@ export const contactSchema = z.object({
   /** The linked user's username, or null while pending or invited. */
   username: z.string().nullable(),
   notes: z.string().nullable(),
+  /** Their requests for free days are accepted without asking (issue 35, docs/decisions/0047). */
+  autoAccept: z.boolean(),
   user: contactUserSchema.nullable(),
   invitationMethod: z.enum(INVITATION_METHODS).nullable(),
   invitedAt: z.string().nullable(),

@@ -169,7 +169,11 @@ export const groupMemberSchema = z.object({
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 
 /** GET /api/groups/{id}: members only for members (an empty list otherwise). */
-export const groupDetailsSchema = groupSchema.extend({ members: z.array(groupMemberSchema) });
+export const groupDetailsSchema = groupSchema.extend({
+  members: z.array(groupMemberSchema),
+  /** The viewer, a member, accepts the other members' requests for free days without asking (issue 35). */
+  viewerAutoAccepts: z.boolean(),
+});
 export type GroupDetails = z.infer<typeof groupDetailsSchema>;
 
 export const joinRequestSchema = z.object({

@@ -19,6 +19,7 @@ export function presentContact({ contact, user, mutual }: ContactRow): Contact {
     status: contact.status,
     username: user?.username ?? null,
     notes: contact.notes,
+    autoAccept: contact.autoAccept,
     user: user
       ? {
           id: user.id,

@@ -32,7 +32,9 @@ export function presentGroup(row: GroupRow, viewerId: string): Group {
 }
 
 export function presentGroupDetails({ group, members }: GroupDetailsRow, viewerId: string): GroupDetails {
-  return { ...presentGroup(group, viewerId), members: members.map(presentMember) };
+  // The viewer's own choice only (issue 35): nobody learns whom another member trusts.
+  const viewerAutoAccepts = members.some((row) => row.member.userId === viewerId && row.member.autoAcceptMembers);
+  return { ...presentGroup(group, viewerId), members: members.map(presentMember), viewerAutoAccepts };
 }
 
 export function presentMember({ member, user }: MemberRow): GroupMember {

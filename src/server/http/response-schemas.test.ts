@@ -25,6 +25,8 @@ const WITHOUT_RESPONSE_SCHEMA: Record<string, string> = {
   'PUT /api/items/:id/return': 'answers 204 without a body',
   'POST /api/lending-requests/:id/keep': 'answers 204 without a body',
   'PUT /api/items/:id/waitlist': 'answers 204 without a body',
+  'PUT /api/contacts/:id/auto-accept': 'answers 204 without a body',
+  'PUT /api/groups/:id/auto-accept': 'answers 204 without a body',
   'PUT /api/messages/read/:userId/:partnerId': 'answers 204 without a body',
   'PUT /api/conversations/:userId/readers/:readerId': 'answers 204 without a body',
   'POST /api/blocks': 'answers 204 without a body',

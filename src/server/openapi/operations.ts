@@ -158,6 +158,16 @@ export const OPERATIONS: Record<string, OperationDocs> = {
   ),
   'PUT /api/items/{id}/waitlist': op('Lending', 'joinItemWaitlist', 'Tell me when an item is free'),
   'DELETE /api/items/{id}/waitlist': op('Lending', 'leaveItemWaitlist', 'Leave an item’s waiting list'),
+  'PUT /api/contacts/{id}/auto-accept': op(
+    'Lending',
+    'setContactAutoAccept',
+    'Accept a contact’s requests for free days without asking',
+  ),
+  'PUT /api/groups/{id}/auto-accept': op(
+    'Lending',
+    'setGroupAutoAccept',
+    'Accept a group’s members’ requests for free days without asking',
+  ),
   'POST /api/lending-requests/{id}/keep': op(
     'Lending',
     'keepReservation',

@@ -12,4 +12,6 @@ export const contactRules = {
   'contact:update': ownsContact,
   'contact:invite': ownsContact,
   'contact:delete': ownsContact,
+  /** Accepting this contact's requests for free days without asking (issue 35): the address book's owner. */
+  'contact:trust': ownsContact,
 };

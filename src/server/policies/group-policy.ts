@@ -25,6 +25,8 @@ export const groupRules = {
   'group:removeMember': isAdmin,
   'group:transferAdmin': isAdmin,
   'group:leave': (_actor: Actor, group: GroupAccess) => group.isMember && !group.isAdmin,
+  /** Accepting the other members' requests for free days without asking (issue 35): any member, for themselves. */
+  'group:trustMembers': (_actor: Actor, group: GroupAccess) => group.isMember,
   /**
    * Joining needs a public group, or the private group's code (checked by the
    * caller), and no block between the asker and the admin: a join request

@@ -3,6 +3,7 @@ import type { Contact } from '@/contract/schemas/contact';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { BlockContactButton } from '../../features/blocks/components/block-contact-button';
 import { ContactsView } from '../../features/contacts/components/contacts-view';
+import { AutoAcceptSwitch } from '../../features/lending/components/auto-accept-switch';
 import { ContactLoansButton } from '../../features/lending/components/contact-loans-button';
 import { MessagePersonLink } from '../../features/messages/components/message-person-link';
 
@@ -26,12 +27,20 @@ function contactActions(contact: Contact) {
   );
 }
 
+/** A registered contact's requests for free days may be accepted without asking (issue 35). */
+function contactFooter(contact: Contact) {
+  if (contact.status !== 'active' || !contact.user) return null;
+  return (
+    <AutoAcceptSwitch target={{ kind: 'contact', id: contact.id }} checked={contact.autoAccept} name={contact.name} />
+  );
+}
+
 /** Spec §2 Contacts: the signed-in user's address book, invitations and device import; Loans, and Block on active contacts. */
 export function ContactsPage() {
   const { t } = useTranslation();
   return (
     <PageFrame title={t('pages.contacts.title')} subtitle={t('pages.contacts.subtitle')}>
-      <ContactsView contactActions={contactActions} />
+      <ContactsView contactActions={contactActions} contactFooter={contactFooter} />
     </PageFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CONTACT_STATUSES, INVITATION_METHODS } from '@/contract/enums';
 import { LIMITS } from '@/contract/limits';
 import { lengthBetween, oneOf, phoneFormat } from './checks';
@@ -19,6 +19,11 @@ export const contacts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     contactUserId: uuid('contact_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The owner of this address book accepts this registered contact's requests
+     * for free days without asking (issue 35, docs/decisions/0047). Off by default.
+     */
+    autoAccept: boolean('auto_accept').notNull().default(false),
     name: text('name').notNull(),
     phone: text('phone'),
     email: text('email'),

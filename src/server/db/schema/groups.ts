@@ -81,6 +81,11 @@ export const groupMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: GROUP_ROLES }).notNull().default('member'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * This member accepts the other members' requests for free days of their
+     * items without asking (issue 35, docs/decisions/0047). Off by default.
+     */
+    autoAcceptMembers: boolean('auto_accept_members').notNull().default(false),
   },
   (t) => [
     uniqueIndex('group_members_group_user_key').on(t.groupId, t.userId),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ACTIVE_REQUEST_STATUSES } from '@/contract/enums';
 import { latestBorrowStart, type createLendingRequestSchema } from '@/contract/schemas/lending';
@@ -7,16 +7,17 @@ import { earliestReservationDate, latestLocalToday, utcToday } from '../../dates
 import { blockBetween } from '../../relations/block-sql';
 import type { Database, DbOrTx } from '../../db/client';
 import { tableRow } from '../../db/table-row';
-import { lendingRequests, users } from '../../db/schema';
+import { contacts, groupMembers, lendingRequests, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { authorizeItem } from '../../items/item-access';
-import { writeMessageAlong } from '../../message-writer/write-messages';
+import { writeMessageAlong, type PostedMessage } from '../../message-writer/write-messages';
 import { can, type Actor } from '../../policies';
 import type { LendingChange } from './announce-lending-change';
 import type { LendingRequestRow } from './lending-query';
 import { mappingLendingConflicts, ownItemRequest, refusalError } from './lending-errors';
 import { lendingStepMessageNotifying } from './lending-messages';
 import { decideLendingStep } from './lending-state-machine';
+import { applyLendingStep } from './take-lending-step';
 import { refuseOverlap } from '../reservations/hold-conflict';
 import { itemHoldsFrom, itemHoldsJson, type HoldRow } from '../reservations/item-holds-query';
 
@@ -43,7 +44,12 @@ interface AskingFacts extends Record<string, unknown> {
   open: { requester_id: string; status: (typeof ACTIVE_REQUEST_STATUSES)[number] }[];
   /** The item's held days from the earliest "today" on, for the overlap check and its suggestion. */
   holds: HoldRow[];
+  /** The owner accepts this requester's requests without asking (a trusted contact or group member). */
+  trusted: boolean;
 }
+
+/** Accepting records no calendar day (only handing out and taking back do), so its time zone is never read. */
+const ACCEPT_WRITES_NO_DAY = 'UTC';
 
 /**
  * POST /api/lending-requests (spec §4, §7). The item row is locked, so this
@@ -118,8 +124,25 @@ export async function createLendingRequest(
       message: input.message,
     });
     const written = await mappingLendingConflicts(() => writeMessageAlong(tx, insertRequest.getSQL(), stepMessage));
-    const created = tableRow(lendingRequests, written.along);
-    const posted = [written.message];
+    let created = tableRow(lendingRequests, written.along);
+    const posted: PostedMessage[] = [written.message];
+    // The owner's trust shortcut (issue 35, docs/decisions/0047): a request from someone they marked, for days
+    // nobody holds (checked above), is accepted at once, by the same step as the owner's own accept, with its
+    // system message.
+    if (facts.trusted) {
+      const accepted = await applyLendingStep(
+        tx,
+        { id: item.ownerId },
+        'accept',
+        created,
+        { id: item.id, name: item.name, status: item.status },
+        null,
+        ACCEPT_WRITES_NO_DAY,
+      );
+      posted.push(...accepted.posted);
+      const [acceptedRow] = await tx.select().from(lendingRequests).where(eq(lendingRequests.id, created.id));
+      if (acceptedRow) created = acceptedRow;
+    }
     return {
       requestId: created.id,
       itemId: item.id,
@@ -147,6 +170,21 @@ export async function createLendingRequest(
   });
 }
 
+/**
+ * Whether the owner marked the requester as trusted (issue 35): their
+ * address-book entry with auto_accept, or a group both are in where the
+ * owner's membership has auto_accept_members.
+ */
+function trustedBy(ownerId: string, requesterId: string) {
+  return sql`(EXISTS (SELECT 1 FROM ${contacts} c
+                       WHERE c.user_id = ${ownerId} AND c.contact_user_id = ${requesterId} AND c.auto_accept)
+           OR EXISTS (SELECT 1 FROM ${groupMembers} owner_membership
+                        JOIN ${groupMembers} requester_membership
+                          ON requester_membership.group_id = owner_membership.group_id
+                       WHERE owner_membership.user_id = ${ownerId} AND owner_membership.auto_accept_members
+                         AND requester_membership.user_id = ${requesterId}))`;
+}
+
 async function askingFacts(
   tx: DbOrTx,
   actorId: string,
@@ -161,7 +199,8 @@ async function askingFacts(
            coalesce((SELECT json_agg(json_build_object('requester_id', ${lendingRequests.requesterId}, 'status', ${lendingRequests.status}))
                        FROM ${lendingRequests}
                       WHERE ${lendingRequests.itemId} = ${itemId} AND ${activeStatus}), '[]') AS open,
-           ${itemHoldsJson(itemId, { from: earliest, until: null })} AS holds`);
+           ${itemHoldsJson(itemId, { from: earliest, until: null })} AS holds,
+           ${trustedBy(ownerId, actorId)} AS trusted`);
   const [facts] = rows;
   if (!facts) throw new Error('The asking facts returned no row');
   return facts;

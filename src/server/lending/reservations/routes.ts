@@ -1,16 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  autoAcceptSchema,
   availabilityQuerySchema,
   itemAvailabilitySchema,
   itemWaitlistSchema,
   joinWaitlistSchema,
 } from '@/contract/reservations';
+import { contactIdParamsSchema } from '@/contract/schemas/contact';
+import { groupIdParamsSchema } from '@/contract/schemas/group';
 import { itemIdParamsSchema } from '@/contract/schemas/item';
 import { lendingRequestIdParamsSchema } from '@/contract/schemas/lending';
 import type { Database } from '../../db/client';
 import { requireActor } from '../../policies';
 import { getItemAvailability } from './get-item-availability';
 import { keepReservation } from './keep-reservation';
+import { setContactAutoAccept, setGroupAutoAccept } from './trust/set-auto-accept';
 import { getWaitlist } from './waitlist/get-waitlist';
 import { joinWaitlist, leaveWaitlist } from './waitlist/join-waitlist';
 
@@ -47,6 +51,24 @@ export const reservationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     await leaveWaitlist(db, requireActor(request), request.params.id);
     return reply.status(204).send();
   });
+
+  app.put(
+    '/api/contacts/:id/auto-accept',
+    { schema: { params: contactIdParamsSchema, body: autoAcceptSchema } },
+    async (request, reply) => {
+      await setContactAutoAccept(db, requireActor(request), request.params.id, request.body.autoAccept);
+      return reply.status(204).send();
+    },
+  );
+
+  app.put(
+    '/api/groups/:id/auto-accept',
+    { schema: { params: groupIdParamsSchema, body: autoAcceptSchema } },
+    async (request, reply) => {
+      await setGroupAutoAccept(db, requireActor(request), request.params.id, request.body.autoAccept);
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/api/lending-requests/:id/keep',

@@ -16,6 +16,8 @@ interface ContactCardProps extends ContactCardActions {
   contact: Contact;
   /** More buttons before Remove, from outside this feature (the Contacts page adds Block). */
   extraActions?: ReactNode;
+  /** Settings about the person shown under the actions, composed by the page (the trust shortcut, issue 35). */
+  footer?: ReactNode;
 }
 
 /** The contact's own email, else the linked user's, else null (spec §2: then 'No email'). */
@@ -27,7 +29,7 @@ export function contactEmail(contact: Contact): string | null {
  * One contact (spec §2 Contact card): photo or initials, name, phone, @username,
  * email, status badge and the actions Edit, Invite/Re-invite, Remove.
  */
-export function ContactCard({ contact, onEdit, onInvite, onRemove, extraActions }: ContactCardProps) {
+export function ContactCard({ contact, onEdit, onInvite, onRemove, extraActions, footer }: ContactCardProps) {
   const { t } = useTranslation();
   const { name, status } = contact;
   const username = contact.username ?? contact.user?.username ?? null;
@@ -123,6 +125,7 @@ export function ContactCard({ contact, onEdit, onInvite, onRemove, extraActions 
           <Trash2 className="h-4 w-4" aria-hidden="true" />
         </Button>
       </div>
+      {footer && <div className="mt-3 border-t border-slate-100 pt-3">{footer}</div>}
     </article>
   );
 }

@@ -43,13 +43,15 @@ function EmptyState({ onAdd }: { onAdd: () => void }) {
 interface ContactsViewProps {
   /** Buttons a card gets from outside this feature (the Contacts page adds Block for registered people). */
   contactActions?: (contact: Contact) => ReactNode;
+  /** What the page shows under a contact's actions (the trust shortcut of issue 35). */
+  contactFooter?: (contact: Contact) => ReactNode;
 }
 
 /**
  * Spec §2 Contacts: count, add button, the contact grid (one column on
  * phones) with its loading, error and empty states, and the dialogs.
  */
-export function ContactsView({ contactActions }: ContactsViewProps = {}) {
+export function ContactsView({ contactActions, contactFooter }: ContactsViewProps = {}) {
   const { t } = useTranslation();
   const contacts = useContacts();
   const user = useAuthUser();
@@ -94,6 +96,7 @@ export function ContactsView({ contactActions }: ContactsViewProps = {}) {
                   onInvite={openInvitation}
                   onRemove={setRemoving}
                   extraActions={contactActions?.(contact)}
+                  footer={contactFooter?.(contact)}
                 />
               </li>
             ))}

@@ -49,9 +49,10 @@ interface LoadedGroupProps {
   group: GroupDetails;
   currentUserId: string;
   otherMemberActions: GroupDetailsViewProps['otherMemberActions'];
+  memberSettings: GroupDetailsViewProps['memberSettings'];
 }
 
-function LoadedGroup({ group, currentUserId, otherMemberActions }: LoadedGroupProps) {
+function LoadedGroup({ group, currentUserId, otherMemberActions, memberSettings }: LoadedGroupProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [inviting, setInviting] = useState(false);
@@ -80,6 +81,11 @@ function LoadedGroup({ group, currentUserId, otherMemberActions }: LoadedGroupPr
             onRemove={(member) => setMemberAction({ kind: 'remove', member })}
             otherMemberActions={otherMemberActions}
           />
+        )}
+        {group.isUserMember && memberSettings && (
+          <section className="rounded-xl border border-slate-200 bg-white p-4" data-testid="group-member-settings">
+            {memberSettings(group)}
+          </section>
         )}
         {group.isUserMember && (
           <div className="flex justify-end">
@@ -110,16 +116,25 @@ interface GroupDetailsViewProps {
   groupId: string;
   /** Controls on each other member's row, composed by the page (Message, issue 33). */
   otherMemberActions?: (member: MemberIdentity) => ReactNode;
+  /** The viewer's own settings as a member, composed by the page (the trust shortcut of issue 35). */
+  memberSettings?: (group: GroupDetails) => ReactNode;
 }
 
-export function GroupDetailsView({ groupId, otherMemberActions }: GroupDetailsViewProps) {
+export function GroupDetailsView({ groupId, otherMemberActions, memberSettings }: GroupDetailsViewProps) {
   const { t } = useTranslation();
   const authUser = useAuthUser();
   const group = useGroup(groupId);
 
   if (authUser.data === null) return <LoginRequiredState />;
   if (group.data && authUser.data) {
-    return <LoadedGroup group={group.data} currentUserId={authUser.data.id} otherMemberActions={otherMemberActions} />;
+    return (
+      <LoadedGroup
+        group={group.data}
+        currentUserId={authUser.data.id}
+        otherMemberActions={otherMemberActions}
+        memberSettings={memberSettings}
+      />
+    );
   }
   if (group.isError || authUser.isError) return <NotFoundState />;
   return (

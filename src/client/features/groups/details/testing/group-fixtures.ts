@@ -45,6 +45,7 @@ export function makeGroup(overrides: Partial<GroupDetails> = {}): GroupDetails {
     hasPendingRequest: false,
     createdAt: '2026-01-10T10:00:00.000Z',
     members: [makeMember(), bobMember()],
+    viewerAutoAccepts: false,
     ...overrides,
   };
 }
