@@ -126,8 +126,11 @@ const SCREENS: Screen[] = [
   {
     name: 'profile',
     path: () => '/profile',
-    ready: async (page) => expect(page.getByRole('tablist')).toBeVisible(),
-    openers: [],
+    ready: async (page) => expect(page.getByTestId('calendar-feed-link')).toBeVisible(),
+    openers: [
+      dialog('calendar-feed-new-link', 'calendar-feed-new-link'),
+      dialog('calendar-feed-turn-off', 'calendar-feed-turn-off'),
+    ],
   },
   {
     name: 'privacy',

@@ -118,6 +118,9 @@ export async function seedHostileCommunity(browser: Browser): Promise<HostileCom
       expectedReturnDate: today(),
     });
 
+    // A private calendar feed (issue 35): the profile shows its long link and offers its two dialogs.
+    await apiAs(me.page, 'POST', '/api/calendar-feed');
+
     // A thread far longer than the phone: the blank-page defect grew with every message.
     for (let i = 0; i < 24; i++) {
       const from = i % 3 === 0 ? me : partner;
