@@ -27,6 +27,7 @@ import { healthRoutes } from './health/routes';
 import { itemPermissionRoutes } from './items/permission-routes';
 import { lendingRoutes } from './lending/routes';
 import { itemRoutes } from './items/routes';
+import { notifyWaitlist } from './lending/reservations/waitlist/notify-waitlist';
 import { createItemAnalyzer } from './item-analysis/create-item-analyzer';
 import { itemAnalysisRoutes } from './item-analysis/routes';
 import { photoRoutes } from './photos/routes';
@@ -146,7 +147,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(referralRoutes, { db, tokenKey: invitationTokenKey });
   await app.register(groupRoutes, { db });
-  await app.register(itemRoutes, { db });
+  // An owner's save may free days (personal use ended early, back from "in use"): the waiting list hears of it.
+  await app.register(itemRoutes, { db, afterItemSaved: (tx, itemId) => notifyWaitlist(tx, itemId) });
   await app.register(itemPermissionRoutes, { db });
   await app.register(photoRoutes, { db });
   await app.register(itemAnalysisRoutes, { db, analyzer: createItemAnalyzer(config.itemAnalysis) });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AfterItemSaved } from './update-item';
 import { z } from 'zod';
 import {
   availableItemsPageSchema,
@@ -24,7 +25,10 @@ import { updateItem } from './update-item';
 const itemBody = perRequestBody(() => [earliestReservationDate()], itemFormSchema);
 
 /** Spec §7 "Items". Authorization: the policy module, and the visibility rule inside each query. */
-export const itemRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const itemRoutes: FastifyPluginAsyncZod<{ db: Database; afterItemSaved?: AfterItemSaved }> = async (
+  app,
+  { db, afterItemSaved },
+) => {
   app.get('/api/items/my', { schema: { response: { 200: z.array(ownItemSchema) } } }, async (request) => {
     const actor = requireActor(request);
     return (await listOwnItems(db, actor)).map(presentOwnItem);
@@ -58,7 +62,7 @@ export const itemRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     async (request) => {
       const actor = requireActor(request);
       ensureActingAs(actor, request.body.userId);
-      const updated = await updateItem(db, actor, request.params.id, request.body);
+      const updated = await updateItem(db, actor, request.params.id, request.body, afterItemSaved);
       await announceItemEdited(db, app.liveEvents, request.log, request.params.id);
       return presentOwnItem(updated);
     },

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ItemFormValues } from '../../contract/schemas/item';
-import type { Database } from '../db/client';
+import type { Database, DbOrTx } from '../db/client';
 import { items } from '../db/schema';
 import type { Actor } from '../policies';
 import { setItemPhotos } from './attach-photos';
@@ -13,11 +13,20 @@ import type { OwnItemRow } from './item-query';
  * locked, so a save racing a lending step sees its result. A lent-out item
  * keeps `borrowed` (only taking it back ends that); the other fields change.
  */
+/**
+ * What else happens in the save's transaction, given by the composition
+ * root (app.ts): the lending domain tells whoever waits for the item when
+ * the save freed days (issue 35). A hook, because `items` may not import
+ * `lending` (which imports `items`; docs/decisions/0046).
+ */
+export type AfterItemSaved = (tx: DbOrTx, itemId: string) => Promise<unknown>;
+
 export async function updateItem(
   db: Database,
   actor: Actor,
   itemId: string,
   input: ItemFormValues,
+  afterSaved?: AfterItemSaved,
 ): Promise<OwnItemRow> {
   await db.transaction(async (tx) => {
     const item = await authorizeItem(tx, actor, itemId, 'item:update', { lock: true });
@@ -34,6 +43,7 @@ export async function updateItem(
       })
       .where(eq(items.id, itemId));
     await setItemPhotos(tx, actor, itemId, input.photoIds);
+    await afterSaved?.(tx, itemId);
   });
   return findOwnItem(db, actor, itemId);
 }

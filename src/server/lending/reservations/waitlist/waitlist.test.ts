@@ -107,4 +107,24 @@ describe('"tell me when it\'s free"', () => {
     const left = await t.db.select().from(itemWaitlist).where(eq(itemWaitlist.itemId, item.id));
     expect(left.map((row) => row.userId)).toEqual([requester.id]);
   });
+
+  it('tells them when the owner frees the days themselves: personal use ended early, back from "in use"', async () => {
+    const { owner, requester, item } = await lendingParties(t);
+    const save = (fields: Record<string, unknown>) =>
+      t.request(owner, {
+        method: 'PUT',
+        url: `/api/items/${item.id}`,
+        payload: { name: 'Drill', category: 'tools', ...fields },
+      });
+    expect((await save({ status: 'available', personalUseUntil: inDays(20) })).statusCode).toBe(200);
+    await t.request(requester, { method: 'PUT', url: url(item.id), payload: { from: inDays(5), until: inDays(6) } });
+    // Still kept for the owner on those days: nothing yet.
+    expect((await save({ status: 'available', personalUseUntil: inDays(10) })).statusCode).toBe(200);
+    expect(await freeNotices(requester.id)).toEqual([]);
+    // Ended early: the days are free, and the waiting person is told once.
+    expect((await save({ status: 'available', personalUseUntil: null })).statusCode).toBe(200);
+    expect(await freeNotices(requester.id)).toHaveLength(1);
+    expect((await save({ status: 'available', personalUseUntil: null })).statusCode).toBe(200);
+    expect(await freeNotices(requester.id)).toHaveLength(1);
+  });
 });
