@@ -6,6 +6,7 @@ import { items, lendingRequests, loanReminders, users } from '../../db/schema';
 import { enqueueJob } from '../../jobs/enqueue-job';
 import type { JobPayloads } from '../../jobs/job-names';
 import { recordNotifications, type NotificationInput } from '../../notifications/record-notifications';
+import { dateInZone } from '../../dates/zoned-time';
 import { releaseReservation } from '../reservations/release-reservation';
 import { decideReminder, decideReservation, type ReminderMoment, type ReminderTiming } from './reminder-schedule';
 import { loanReminderJobKey } from './sync-loan-reminder';
@@ -49,6 +50,7 @@ export function createLoanReminderJob(deps: LoanReminderJobDeps) {
           dueDate: lendingRequests.expectedReturnDate,
           startDate: lendingRequests.requestedFrom,
           kept: lendingRequests.keptPastPickup,
+          acceptedAt: lendingRequests.respondedAt,
           itemId: items.id,
           itemName: items.name,
           // A loan the owner recorded for someone without an account (issue 19) has no borrower row: its name is
@@ -69,7 +71,14 @@ export function createLoanReminderJob(deps: LoanReminderJobDeps) {
       if (!loan?.dueDate || (loan.status !== 'accepted' && loan.status !== 'borrowed')) return false;
       const reminded = { ...loan, dueDate: loan.dueDate };
       if (loan.status === 'accepted' && loan.startDate) {
-        return reservationStep(tx, reminded, loan.startDate, loan.kept, now, deps.timing);
+        const acceptedOn = dateInZone(loan.acceptedAt ?? now, deps.timing.timeZone);
+        return reservationStep(
+          tx,
+          reminded,
+          { startDate: loan.startDate, acceptedOn, kept: loan.kept },
+          now,
+          deps.timing,
+        );
       }
 
       const decision = decideReminder(loan.dueDate, now, deps.timing);
@@ -113,12 +122,11 @@ export function createLoanReminderJob(deps: LoanReminderJobDeps) {
 async function reservationStep(
   tx: DbOrTx,
   loan: ReminderLoan,
-  startDate: string,
-  kept: boolean,
+  { startDate, acceptedOn, kept }: { startDate: string; acceptedOn: string; kept: boolean },
   now: Date,
   timing: ReminderTiming,
 ): Promise<boolean> {
-  const decision = decideReservation(startDate, now, timing, RESERVATION_PICKUP_GRACE_DAYS, kept);
+  const decision = decideReservation(startDate, acceptedOn, now, timing, RESERVATION_PICKUP_GRACE_DAYS, kept);
   if (decision.send) {
     const recorded = await tx
       .insert(loanReminders)

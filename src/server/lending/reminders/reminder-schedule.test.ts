@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideReminder, reminderMoments } from './reminder-schedule';
+import { decideReminder, decideReservation, reminderMoments } from './reminder-schedule';
 
 const timing = { timeZone: 'Europe/Zurich', hour: 9 };
 // Due on Wednesday 2026-06-10; Zurich is UTC+2 in June, so 9:00 there is 07:00 UTC.
@@ -55,5 +55,36 @@ describe('decideReminder', () => {
     const decision = decideReminder(due, at('2026-06-20T12:00:00Z'), timing);
     expect(decision.send).toMatchObject({ kind: 'overdue', sequence: 2 });
     expect(decision.next?.toISOString()).toBe('2026-06-25T07:00:00.000Z');
+  });
+});
+
+describe('decideReservation (issue 35)', () => {
+  const timing = { timeZone: 'Europe/Zurich', hour: 9 };
+  const at = (iso: string) => new Date(iso);
+
+  it('reminds on the first day at 9 and releases three days later unless kept', () => {
+    expect(decideReservation('2027-03-10', '2027-03-01', at('2027-03-10T07:59:00Z'), timing, 3, false)).toMatchObject({
+      send: null,
+      release: false,
+      next: at('2027-03-10T08:00:00Z'),
+    });
+    const onTheDay = decideReservation('2027-03-10', '2027-03-01', at('2027-03-10T08:00:00Z'), timing, 3, false);
+    expect([onTheDay.send?.kind, onTheDay.release, onTheDay.next]).toEqual([
+      'handover',
+      false,
+      at('2027-03-13T08:00:00Z'),
+    ]);
+    expect(decideReservation('2027-03-10', '2027-03-01', at('2027-03-13T08:00:00Z'), timing, 3, false).release).toBe(
+      true,
+    );
+    expect(decideReservation('2027-03-10', '2027-03-01', at('2027-03-13T08:00:00Z'), timing, 3, true)).toMatchObject({
+      release: false,
+      next: null,
+    });
+  });
+
+  it('gives a request accepted after its first day its whole grace from the accept', () => {
+    const accepted = decideReservation('2027-03-10', '2027-03-14', at('2027-03-14T10:00:00Z'), timing, 3, false);
+    expect([accepted.send, accepted.release, accepted.next]).toEqual([null, false, at('2027-03-17T08:00:00Z')]);
   });
 });

@@ -75,12 +75,14 @@ export interface ReservationDecision {
 /**
  * What is due at `now` for an accepted reservation whose first day is
  * `startDate` (issue 35): on that day at `hour`, a hand-over reminder to
- * both people; RESERVATION_PICKUP_GRACE_DAYS days later at the same hour,
- * its release (for a reservation the owner keeps, nothing more). Pure, as
- * `decideReminder`.
+ * both people; RESERVATION_PICKUP_GRACE_DAYS days after the later of that
+ * day and `acceptedOn` (a request accepted after its first day gets its
+ * whole grace from the accept), at the same hour, its release (for a
+ * reservation the owner keeps, nothing more). Pure, as `decideReminder`.
  */
 export function decideReservation(
   startDate: string,
+  acceptedOn: string,
   now: Date,
   timing: ReminderTiming,
   graceDays: number,
@@ -92,7 +94,8 @@ export function decideReservation(
     date: startDate,
     at: zonedHourToInstant(startDate, timing.hour, timing.timeZone),
   };
-  const releaseAt = zonedHourToInstant(addDays(startDate, graceDays), timing.hour, timing.timeZone);
+  const graceFrom = acceptedOn > startDate ? acceptedOn : startDate;
+  const releaseAt = zonedHourToInstant(addDays(graceFrom, graceDays), timing.hour, timing.timeZone);
   const reached = handover.at.getTime() <= now.getTime();
   const send = reached && dateInZone(now, timing.timeZone) === startDate ? handover : null;
   const release = !kept && releaseAt.getTime() <= now.getTime();

@@ -92,10 +92,16 @@ export async function createLendingRequest(
     // can, for days after its loan (docs/decisions/0047): only days somebody holds are refused, with the nearest
     // free period of the same length.
     if (item.status === 'in_use') throw new AppError('item_not_available', 'The item is not available');
+    // The suggestion never starts before the asked start or tomorrow in UTC, whichever is earlier: each is on
+    // or after the requester's own today, so the borrow form accepts what it suggests in any time zone.
+    const latestToday = latestLocalToday(now);
     refuseOverlap(
       itemHoldsFrom(facts.holds, utcToday(now)),
       { from: input.requestedFrom, until: input.expectedReturnDate },
-      { earliest: earliestReservationDate(now), latestStart: latestBorrowStart(latestLocalToday(now)) },
+      {
+        earliest: input.requestedFrom < latestToday ? input.requestedFrom : latestToday,
+        latestStart: latestBorrowStart(latestToday),
+      },
     );
 
     // The request, the owner's system message and its notification: one statement

@@ -136,4 +136,26 @@ describe('the database as the final arbiter', () => {
     expect(lendingConflict(error)).toBeNull();
     expect(lendingConflict(new Error('boom'))).toBeNull();
   });
+
+  it('a late hand-over holds its days through the hand-over day: refused on days promised to someone else', async () => {
+    const { owner, requester, item } = await lendingParties(t);
+    const carol = await addViewer(t, owner, item);
+    const late = await createLendingRequest(t.db, item, requester, {
+      status: 'accepted',
+      requestedFrom: '2099-06-06',
+      expectedReturnDate: '2099-06-06',
+    });
+    await createLendingRequest(t.db, item, carol, {
+      status: 'accepted',
+      requestedFrom: '2099-06-07',
+      expectedReturnDate: '2099-06-10',
+    });
+    // Handed out on the 8th: the item would be out on Carol's days.
+    const error = await t.db
+      .update(lendingRequests)
+      .set({ status: 'borrowed', lentOn: '2099-06-08' })
+      .where(eq(lendingRequests.id, late.id))
+      .catch((e: unknown) => e);
+    expect(holdOverlapError(error)?.conflict).toEqual({ from: '2099-06-07', until: '2099-06-10', suggestion: null });
+  });
 });

@@ -30,6 +30,8 @@ export interface AvailabilityCalendarProps {
   /** Months before it cannot be shown (the current month). */
   minMonth?: string;
   maxMonth?: string;
+  /** The id of a text that says how to pick days (the borrow dialog's hint). */
+  describedBy?: string;
   'data-testid'?: string;
 }
 
@@ -57,6 +59,7 @@ export function AvailabilityCalendar({
   selection,
   minMonth,
   maxMonth,
+  describedBy,
   'data-testid': testId,
 }: AvailabilityCalendarProps) {
   const { t, i18n } = useTranslation();
@@ -99,7 +102,12 @@ export function AvailabilityCalendar({
           <ChevronRight className="h-4 w-4" aria-hidden="true" />
         </Button>
       </div>
-      <div role="group" aria-label={title} className="grid grid-cols-7 gap-1 text-center">
+      <div
+        role="group"
+        aria-label={title}
+        aria-describedby={describedBy}
+        className="grid grid-cols-7 gap-1 text-center"
+      >
         {weekdaysFrom(weekStart).map((day) => (
           <abbr
             key={day}
@@ -135,17 +143,15 @@ export function AvailabilityCalendar({
             pickable && !chosen && 'hover:bg-brand-50',
           );
           const dayNumber = Number(day.slice(8));
-          if (onPickDay === undefined || outside) {
+          if (outside) {
+            return <span key={day} className={classes} aria-hidden="true" data-day={day} />;
+          }
+          if (onPickDay === undefined) {
+            // Plain text, not a control: the words ride along as hidden text, which every screen reader reads.
             return (
-              <span
-                key={day}
-                className={classes}
-                aria-label={outside ? undefined : label}
-                aria-hidden={outside}
-                data-day={day}
-                data-busy={dayBusy}
-              >
-                {dayNumber}
+              <span key={day} className={classes} data-day={day} data-busy={dayBusy}>
+                <span aria-hidden="true">{dayNumber}</span>
+                <span className="sr-only">{label}</span>
               </span>
             );
           }

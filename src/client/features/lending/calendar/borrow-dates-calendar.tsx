@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { periodsOverlap } from '@/contract/reservations';
 import { useItemAvailability } from '../api/get-item-availability';
@@ -29,6 +29,7 @@ export function BorrowDatesCalendar({ itemId, today, lastDay, from, until, onCha
   const availability = useItemAvailability(itemId, window);
   const busy = availability.data?.busy ?? [];
   const pickingEnd = useRef(false);
+  const hintId = useId();
 
   const shownFrom = useRef(from);
   useEffect(() => {
@@ -49,7 +50,7 @@ export function BorrowDatesCalendar({ itemId, today, lastDay, from, until, onCha
 
   return (
     <div className="space-y-2">
-      <p className="text-sm text-slate-700" id="borrow-calendar-hint">
+      <p className="text-sm text-slate-700" id={hintId}>
         {t('reservations.borrow.pickDays')}
       </p>
       <AvailabilityCalendar
@@ -64,6 +65,7 @@ export function BorrowDatesCalendar({ itemId, today, lastDay, from, until, onCha
         selection={from ? { from, until: until >= from ? until : from } : undefined}
         minMonth={monthOf(today)}
         maxMonth={monthOf(lastDay)}
+        describedBy={hintId}
         data-testid="borrow-calendar"
       />
       {crossesBusy && (

@@ -1,19 +1,25 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { ItemWaitlist } from '@/contract/reservations';
 import type { Database } from '../../../db/client';
-import { itemWaitlist, users } from '../../../db/schema';
+import { items, itemWaitlist, users } from '../../../db/schema';
 import { authorizeItem } from '../../../items/item-access';
+import { visibleToViewer } from '../../../items/item-visibility';
 import { can, type Actor } from '../../../policies';
 
 /**
  * GET /api/items/{id}/waitlist (issue 35): the reader's own place on it,
- * and for the owner (`item:readWaitlist`) everyone waiting, oldest first.
- * Lapsed entries are not shown.
+ * and for the owner (`item:readWaitlist`) everyone waiting who still sees
+ * the item, oldest first. Lapsed entries are not shown.
  */
 export async function getWaitlist(db: Database, actor: Actor, itemId: string): Promise<ItemWaitlist> {
   const item = await authorizeItem(db, actor, itemId, 'item:read');
   const ownerView = can(actor, 'item:readWaitlist', { ownerId: item.ownerId, visibleToActor: true });
-  const live = and(eq(itemWaitlist.itemId, item.id), gt(itemWaitlist.expiresAt, sql`now()`));
+  // Only people who still see the item (unshared since, a contact removed, a block: ADR 0018): as the notice.
+  const live = and(
+    eq(itemWaitlist.itemId, item.id),
+    gt(itemWaitlist.expiresAt, sql`now()`),
+    visibleToViewer(sql`${itemWaitlist.userId}`),
+  );
   const rows = await db
     .select({
       userId: itemWaitlist.userId,
@@ -24,6 +30,7 @@ export async function getWaitlist(db: Database, actor: Actor, itemId: string): P
       expiresAt: itemWaitlist.expiresAt,
     })
     .from(itemWaitlist)
+    .innerJoin(items, eq(items.id, itemWaitlist.itemId))
     .innerJoin(users, eq(users.id, itemWaitlist.userId))
     .where(ownerView ? live : and(live, eq(itemWaitlist.userId, actor.id)))
     .orderBy(asc(itemWaitlist.createdAt));

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { WAITLIST_DAYS, type JoinWaitlistInput } from '@/contract/reservations';
+import { earliestReservationDate } from '../../../dates/calendar-dates';
 import type { Database } from '../../../db/client';
+import { AppError } from '../../../http/app-error';
 import { itemWaitlist } from '../../../db/schema';
 import { authorizeItem } from '../../../items/item-access';
 import type { Actor } from '../../../policies';
@@ -13,6 +15,12 @@ import type { Actor } from '../../../policies';
  */
 export async function joinWaitlist(db: Database, actor: Actor, itemId: string, input: JoinWaitlistInput) {
   const item = await authorizeItem(db, actor, itemId, 'item:joinWaitlist');
+  // Days already gone cannot come free (the earliest "today" anywhere, as the borrow form's bound).
+  if (input.until !== undefined && input.until < earliestReservationDate()) {
+    throw AppError.invalid('Invalid input', 'errors.invalid_input', [
+      { path: 'until', messageKey: 'validation.dateInPast' },
+    ]);
+  }
   const days = { wantedFrom: input.from ?? null, wantedUntil: input.until ?? null };
   const expiresAt = sql`now() + make_interval(days => ${WAITLIST_DAYS})`;
   await db

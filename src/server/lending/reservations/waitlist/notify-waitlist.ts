@@ -25,7 +25,11 @@ interface FreedRow extends Record<string, unknown> {
  * RETURNING makes each person told once, whichever instance runs it.
  */
 export async function notifyWaitlist(tx: DbOrTx, itemId: string, now = new Date()): Promise<number> {
-  await tx.execute(sql`DELETE FROM item_waitlist WHERE item_id = ${itemId} AND expires_at <= now()`);
+  // Lapsed, or waiting for days already gone: nothing to tell any more.
+  await tx.execute(sql`
+    DELETE FROM item_waitlist
+     WHERE item_id = ${itemId}
+       AND (expires_at <= now() OR wanted_until < (now() AT TIME ZONE 'UTC')::date - 1)`);
   // RETURNING reads the item and its owner from USING; visibleToViewer names the table `items` itself.
   const { rows } = await tx.execute<FreedRow>(sql`
     DELETE FROM item_waitlist w
@@ -34,11 +38,13 @@ export async function notifyWaitlist(tx: DbOrTx, itemId: string, now = new Date(
        AND w.expires_at > now()
        AND items.status <> 'in_use'
        AND (w.wanted_from IS NOT NULL OR items.status = 'available')
+       -- Out now (perhaps overdue, past its held days): days up to today are not free whatever the holds say.
+       AND NOT (items.status = 'borrowed' AND w.wanted_from <= (now() AT TIME ZONE 'UTC')::date)
        AND NOT EXISTS (
              SELECT 1 FROM item_holds h
               WHERE h.item_id = w.item_id
-                AND h.during && daterange(coalesce(w.wanted_from, current_date),
-                                          coalesce(w.wanted_until, current_date) + 1, '[)'))
+                AND h.during && daterange(coalesce(w.wanted_from, (now() AT TIME ZONE 'UTC')::date),
+                                          coalesce(w.wanted_until, (now() AT TIME ZONE 'UTC')::date) + 1, '[)'))
        AND ${visibleToViewer(sql`w.user_id`)}
     RETURNING w.user_id, items.owner_id, owner.name AS owner_name, items.name AS item_name,
               w.wanted_from::text AS wanted_from, w.wanted_until::text AS wanted_until`);

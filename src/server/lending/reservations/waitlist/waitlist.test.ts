@@ -86,6 +86,22 @@ describe('"tell me when it\'s free"', () => {
     expect(left.map((row) => row.userId)).toEqual([dave.id]);
   });
 
+  it('refuses days already gone; the owner does not see someone the item is no longer shared with', async () => {
+    const { owner, requester, item } = await lentDrill();
+    const gone = await t.request(requester, {
+      method: 'PUT',
+      url: url(item.id),
+      payload: { from: inDays(-5), until: inDays(-3) },
+    });
+    expect(gone.json().error.issues).toEqual([{ path: 'until', messageKey: 'validation.dateInPast' }]);
+    expect((await t.request(requester, { method: 'PUT', url: url(item.id), payload: {} })).statusCode).toBe(204);
+    await t.db
+      .update(itemContactPermissions)
+      .set({ canView: false })
+      .where(and(eq(itemContactPermissions.itemId, item.id), eq(itemContactPermissions.contactUserId, requester.id)));
+    expect((await t.request(owner, { method: 'GET', url: url(item.id) })).json().waiting).toEqual([]);
+  });
+
   it('does not tell someone the item is no longer shared with, and forgets entries after 30 days', async () => {
     const { owner, requester, carol, item, loan } = await lentDrill();
     await t.request(requester, { method: 'PUT', url: url(item.id), payload: {} });
