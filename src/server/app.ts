@@ -1,3 +1,4 @@
+import { UNSUBSCRIBE_PATH } from './notifications/email/unsubscribe-url';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -176,14 +177,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
 /**
  * The log's options: the level (and a test's stream) as given, with the
- * request serializer that keeps the calendar feeds' tokens out of it
- * (http/request-log.ts).
+ * request serializer that keeps the calendar feeds' and the unsubscribe
+ * links' tokens out of it (http/request-log.ts).
  */
 function loggerOptions(logger: NonNullable<AppDependencies['logger']>) {
   if (logger === false) return false;
   return {
     ...(logger === true ? {} : logger),
-    serializers: { req: requestLogSerializer([CALENDAR_FEED_PATH_PREFIX]) },
+    // Both are credentials: a calendar feed's token, and an email's signed unsubscribe token (the form posts it too).
+    serializers: { req: requestLogSerializer([CALENDAR_FEED_PATH_PREFIX, `${UNSUBSCRIBE_PATH}?token=`]) },
   };
 }
 

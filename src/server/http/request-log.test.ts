@@ -18,4 +18,10 @@ describe('the URL a request log line shows', () => {
     );
     expect(loggedUrl(`/api/x?next=/calendar/${token}.ics`, PREFIXES)).toBe('/api/x?next=/calendar/…');
   });
+
+  it('cuts an unsubscribe link after its token parameter, as the server configures it (app.ts)', () => {
+    const prefixes = ['/calendar/', '/unsubscribe?token='];
+    expect(loggedUrl('/unsubscribe?token=eyJ1c2VySWQiOiJhIn0.c2ln', prefixes)).toBe('/unsubscribe?token=…');
+    expect(loggedUrl('/unsubscribe', prefixes)).toBe('/unsubscribe');
+  });
 });

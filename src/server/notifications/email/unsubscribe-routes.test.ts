@@ -11,6 +11,7 @@ import { notificationPreferences } from '../../db/schema';
 import { runDueJobs } from '../../jobs/job-runner';
 import { DEFAULT_NOTIFICATION_PREFERENCES, readNotificationPreferences } from '../notification-preferences';
 import { createEmailDigestJob } from './email-digest-job';
+import { buildApp } from '../../app';
 import { signUnsubscribeToken, UNSUBSCRIBE_KEY_PURPOSE, type UnsubscribeScope } from './unsubscribe-token';
 
 const logger = pino({ level: 'silent' });
@@ -195,6 +196,35 @@ describe('the unsubscribe routes and the rate limit', () => {
       expect(statuses).toEqual([400, 400, 429]);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('the unsubscribe link and the log', () => {
+  it('never writes the link’s token: the page and the one-click POST log /unsubscribe?token=… only', async () => {
+    const lines: string[] = [];
+    const logged = await buildApp({
+      config: t.config,
+      db: t.db,
+      logger: { level: 'info', stream: { write: (line) => void lines.push(line) } },
+      clientDir: '/nonexistent',
+    });
+    try {
+      const erin = await createUser(t.db);
+      const token = tokenFor(erin.id, 'all');
+      const url = `/unsubscribe?token=${encodeURIComponent(token)}`;
+      expect((await logged.inject({ method: 'GET', url })).statusCode).toBe(200);
+      await logged.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      const log = lines.join('');
+      expect(log).toContain('"url":"/unsubscribe?token=…"');
+      expect(log).not.toContain(token.slice(0, 20));
+    } finally {
+      await logged.close();
     }
   });
 });
