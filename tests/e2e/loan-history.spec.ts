@@ -1,3 +1,4 @@
+import { closeWithEscape } from './support/dialogs';
 import type { Locator, Page } from '@playwright/test';
 import { apiAs, userIdOf } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
@@ -123,7 +124,7 @@ test('a recorded loan: borrowed on both sides, returned on time in the history, 
   await expect(entry).toContainText('With the spare battery');
   await expectNoAxeViolations(alice.page, 'item-history-dialog');
   await shoot(alice.page, 'item-history-en');
-  await alice.page.keyboard.press('Escape');
+  await closeWithEscape(alice.page, history);
 
   // Bob's contact card: Lent 1 · Borrowed 0, and the same loan.
   await alice.page.goto('/contacts');
@@ -134,7 +135,7 @@ test('a recorded loan: borrowed on both sides, returned on time in the history, 
   await expect(contactLoans.getByTestId('loan-history-item')).toHaveText(drill);
   await expectNoAxeViolations(alice.page, 'contact-loans-dialog');
   await shoot(alice.page, 'contact-history-en');
-  await alice.page.keyboard.press('Escape');
+  await closeWithEscape(alice.page, contactLoans);
 
   // The profiles count it: Alice lent one, Bob borrowed one.
   await alice.page.goto('/profile');
