@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { appWithCapturedLog } from '../../../tests/support/captured-log';
 import { createUser } from '../../../tests/support/factories';
-import { buildApp } from '../app';
 import { createSession } from '../auth/session-store';
 import { calendarFeeds } from '../db/schema';
 import { getCalendarFeed } from './get-calendar-feed';
@@ -152,13 +152,7 @@ describe('the calendar feed routes', () => {
 
 describe('the feed and the log', () => {
   it('never writes a feed’s token, whether the link works, is old or is mistyped', async () => {
-    const lines: string[] = [];
-    const logged = await buildApp({
-      config: t.config,
-      db: t.db,
-      logger: { level: 'info', stream: { write: (line) => void lines.push(line) } },
-      clientDir: '/nonexistent',
-    });
+    const { app: logged, log: captured } = await appWithCapturedLog(t);
     try {
       const ada = await createUser(t.db);
       const cookie = `lendloop_session=${await createSession(t.db, ada.id, null)}`;
@@ -179,7 +173,7 @@ describe('the feed and the log', () => {
       }
       expect(statuses).toEqual([200, 404, 404, 200]);
 
-      const log = lines.join('');
+      const log = captured();
       expect(log).toContain('"url":"/calendar/…"');
       for (const path of [old, current]) {
         const token = path.slice('/calendar/'.length, -'.ics'.length);

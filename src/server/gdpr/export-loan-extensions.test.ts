@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportedAccount } from '../../../tests/support/account-export';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { borrowedLoan } from '../../../tests/support/loans';
 import { addDays } from '../../contract/schemas/lending';
-import { createPostgresPhotoStore } from '../photos/photo-store';
-import { exportAccount } from './export-account';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,11 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function exported(userId: string) {
-  let text = '';
-  for await (const chunk of exportAccount(t.db, userId, { photoStore: createPostgresPhotoStore(t.db) })) text += chunk;
-  return JSON.parse(text) as { loanExtensions: { asBorrower: unknown[]; asOwner: unknown[] } };
-}
+const exported = (userId: string) =>
+  exportedAccount<{ loanExtensions: { asBorrower: unknown[]; asOwner: unknown[] } }>(t, userId);
 
 describe('the data export', () => {
   it('holds the extension requests the person asked for and the ones asked of them', async () => {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportedAccount } from '../../../tests/support/account-export';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createMutualContacts, createUser } from '../../../tests/support/factories';
 import { createItem, shareWithUser } from '../../../tests/support/item-factories';
-import { createPostgresPhotoStore } from '../photos/photo-store';
-import { exportAccount } from './export-account';
 
 /** The data export holds the "you may have this" matches of the person's items (ADR 0015, 0028). */
 let t: TestApp;
@@ -20,11 +19,7 @@ interface Exported {
   }[];
 }
 
-async function exported(userId: string): Promise<Exported> {
-  let text = '';
-  for await (const chunk of exportAccount(t.db, userId, { photoStore: createPostgresPhotoStore(t.db) })) text += chunk;
-  return JSON.parse(text) as Exported;
-}
+const exported = (userId: string) => exportedAccount<Exported>(t, userId);
 
 describe('"you may have this" in the data export', () => {
   it('lists the person’s matched items with the request, and nothing to the requester', async () => {

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportedAccount } from '../../../tests/support/account-export';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createMutualContacts, createUser } from '../../../tests/support/factories';
 import { notificationPreferences, notifications, pushSubscriptions } from '../db/schema';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../notifications/notification-preferences';
-import { createPostgresPhotoStore } from '../photos/photo-store';
 import { deleteAccount } from './delete-account';
-import { exportAccount } from './export-account';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,11 +21,7 @@ interface Exported {
   notifications: Record<string, unknown>[];
 }
 
-async function exported(userId: string): Promise<Exported> {
-  let text = '';
-  for await (const chunk of exportAccount(t.db, userId, { photoStore: createPostgresPhotoStore(t.db) })) text += chunk;
-  return JSON.parse(text) as Exported;
-}
+const exported = (userId: string) => exportedAccount<Exported>(t, userId);
 
 const device = {
   endpoint: 'https://fcm.googleapis.com/fcm/send/export-test',

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportedAccount } from '../../../tests/support/account-export';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createLendingRequest } from '../../../tests/support/factories';
 import { inDays, lendingParties } from '../../../tests/support/lending';
 import { itemHolds, itemWaitlist, lendingRequests } from '../db/schema';
-import { createPostgresPhotoStore } from '../photos/photo-store';
 import { deleteAccount } from './delete-account';
-import { exportAccount } from './export-account';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,11 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function exported(userId: string) {
-  let text = '';
-  for await (const chunk of exportAccount(t.db, userId, { photoStore: createPostgresPhotoStore(t.db) })) text += chunk;
-  return JSON.parse(text) as { waitingLists: unknown[]; lendingRequests: unknown };
-}
+const exported = (userId: string) => exportedAccount<{ waitingLists: unknown[]; lendingRequests: unknown }>(t, userId);
 
 describe('reservations and waiting lists in the data export and account deletion (issue 35)', () => {
   it('exports the items the person waits for, with the days; not who waits for their own items', async () => {

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS } from '@/contract/enums';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { appWithCapturedLog } from '../../../../tests/support/captured-log';
 import { createMessage, createUser } from '../../../../tests/support/factories';
 import { recordDigestDue } from '../../../../tests/support/notifications';
 import { startSmtpSink, type SmtpSink } from '../../../../tests/support/smtp-sink';
@@ -11,7 +12,6 @@ import { notificationPreferences } from '../../db/schema';
 import { runDueJobs } from '../../jobs/job-runner';
 import { DEFAULT_NOTIFICATION_PREFERENCES, readNotificationPreferences } from '../notification-preferences';
 import { createEmailDigestJob } from './email-digest-job';
-import { buildApp } from '../../app';
 import { signUnsubscribeToken, UNSUBSCRIBE_KEY_PURPOSE, type UnsubscribeScope } from './unsubscribe-token';
 
 const logger = pino({ level: 'silent' });
@@ -202,13 +202,7 @@ describe('the unsubscribe routes and the rate limit', () => {
 
 describe('the unsubscribe link and the log', () => {
   it('never writes the link’s token: the page and the one-click POST log /unsubscribe?token=… only', async () => {
-    const lines: string[] = [];
-    const logged = await buildApp({
-      config: t.config,
-      db: t.db,
-      logger: { level: 'info', stream: { write: (line) => void lines.push(line) } },
-      clientDir: '/nonexistent',
-    });
+    const { app: logged, log: captured } = await appWithCapturedLog(t);
     try {
       const erin = await createUser(t.db);
       const token = tokenFor(erin.id, 'all');
@@ -220,7 +214,7 @@ describe('the unsubscribe link and the log', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: 'List-Unsubscribe=One-Click',
       });
-      const log = lines.join('');
+      const log = captured();
       expect(log).toContain('"url":"/unsubscribe?token=…"');
       expect(log).not.toContain(token.slice(0, 20));
     } finally {
