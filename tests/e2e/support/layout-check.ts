@@ -24,6 +24,12 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
     const viewport = document.documentElement.clientWidth;
     const pageWidth = document.documentElement.scrollWidth;
     if (pageWidth > viewport + 1) problems.push(`the page is ${pageWidth} px wide in a ${viewport} px viewport`);
+    // A dialog scrolls up and down; one that scrolls sideways hides what runs off its edge (a long unbroken title).
+    for (const dialog of document.querySelectorAll('[role="dialog"], [role="alertdialog"]')) {
+      if (dialog.scrollWidth > dialog.clientWidth + 1) {
+        problems.push(`a dialog is ${dialog.scrollWidth} px wide inside its ${dialog.clientWidth} px`);
+      }
+    }
 
     const hidden = (element: Element) => {
       const style = getComputedStyle(element);

@@ -98,8 +98,11 @@ export function DialogContent({
         }}
       >
         <div className="mb-4 flex items-start justify-between gap-4">
-          <div>
-            <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
+          {/* min-w-0 and break-words: a title naming an item with a long unbroken name wraps instead of running off. */}
+          <div className="min-w-0">
+            <DialogPrimitive.Title className="text-lg font-semibold break-words text-slate-900">
+              {title}
+            </DialogPrimitive.Title>
             <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">
               {description}
             </DialogPrimitive.Description>
