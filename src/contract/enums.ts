@@ -124,3 +124,19 @@ export const LANGUAGE_COOKIE = 'i18next';
 /** Why an item's days are held (docs/decisions/0047): a request accepted or handed out, or the owner's own use. */
 export const ITEM_HOLD_KINDS = ['loan', 'personal'] as const;
 export type ItemHoldKind = (typeof ITEM_HOLD_KINDS)[number];
+
+/**
+ * What a person writes down about a loan (issue 36, docs/decisions/0048): the item's condition at
+ * hand-out and at return (one entry per person and stage), or a problem during or after the loan.
+ */
+export const LOAN_REPORT_KINDS = ['handover', 'return', 'problem'] as const;
+export type LoanReportKind = (typeof LOAN_REPORT_KINDS)[number];
+/** The two stages whose condition both people may record. */
+export const CONDITION_STAGES = ['handover', 'return'] as const;
+export type ConditionStage = (typeof CONDITION_STAGES)[number];
+/** How the item came back, in the owner's words (issue 36). */
+export const RETURN_OUTCOMES = ['fine', 'wear', 'damaged', 'incomplete'] as const;
+export type ReturnOutcome = (typeof RETURN_OUTCOMES)[number];
+/** "Something's wrong" (issue 36): what kind of problem. */
+export const LOAN_PROBLEM_KINDS = ['broke', 'part_missing', 'not_working', 'other'] as const;
+export type LoanProblemKind = (typeof LOAN_PROBLEM_KINDS)[number];

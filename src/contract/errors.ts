@@ -63,6 +63,8 @@ export const ERROR_CODES = [
   'request_withdraw_not_allowed',
   // Recording a loan (issue 19) for someone who asked for the item in the app: the owner answers their request.
   'loan_borrower_has_request',
+  // A loan's condition, answer or problem (issue 36) asked for when the loan's state or the day no longer allows it.
+  'loan_report_closed',
   'message_recipient_not_allowed',
   'network_request_answered',
   'network_empty',

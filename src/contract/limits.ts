@@ -63,6 +63,12 @@ export const LIMITS = {
   imageUrlMax: 2048,
   /** Photos stored per item (docs/decisions/0009-items-and-photos.md). */
   photosPerItemMax: 6,
+  /** Photos on one condition entry or problem report of a loan (issue 36). */
+  photosPerLoanReportMax: 4,
+  /** A condition note, a problem report's note, a return assessment's note and the borrower's answer (issue 36). */
+  loanReportNoteMax: 500,
+  /** The owner may record how an item came back, and report a problem with it, this many days after its return. */
+  afterReturnDays: 14,
   /** Available Items loads this many per page as the user scrolls; a client may ask for up to the maximum. */
   itemsPageSize: 24,
   itemsPageMax: 50,

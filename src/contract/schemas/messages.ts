@@ -39,6 +39,10 @@ export const SYSTEM_EVENTS = [
   'loan_disputed',
   /** A reservation not handed over within the pick-up grace after its start was released (issue 35). */
   'reservation_released',
+  /** "Something's wrong" with a loan, and the owner marking it settled; the owner's word on how it came back (issue 36). */
+  'loan_problem_reported',
+  'loan_problem_settled',
+  'loan_return_assessed',
 ] as const;
 export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
 

@@ -24,6 +24,7 @@ import { announceMessages } from '../message-writer/announce-messages';
 import { writeMessages, type NewMessage, type PostedMessage } from '../message-writer/write-messages';
 import { authorize, type Actor } from '../policies';
 import { insertStandIn } from './deleted-account';
+import { keepLoanRecords } from './keep-loan-records';
 
 /** What a deletion changed for others, for the live events after commit. */
 export interface AccountDeletion {
@@ -95,6 +96,7 @@ export async function deleteAccount(db: Database, actor: Actor, userId: string):
     const notices: NewMessage[] = [];
     const changedRequests = await endOwnRequests(tx, userId, standIn.id, now, notices);
     changedRequests.push(...(await noticeRequestsOnOwnItems(tx, userId, standIn.id, notices)));
+    await keepLoanRecords(tx, userId, standIn.id);
     await moveMessages(tx, userId, standIn.id);
     const posted = await writeMessages(tx, notices);
     await handOverGroups(tx, userId, now);

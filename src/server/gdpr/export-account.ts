@@ -15,6 +15,7 @@ import {
 import { AppError } from '../http/app-error';
 import type { PhotoStore } from '../photos/photo-store';
 import { exportItems } from './export-items';
+import { exportLoanReports, exportReturnAssessments } from './export-loan-reports';
 import { exportWaitlist } from './export-waitlist';
 import { exportLoanExtensions } from './export-loan-extensions';
 import { exportNetworkMatches } from './export-network-matches';
@@ -105,6 +106,8 @@ export async function* exportAccount(db: Database, userId: string, options: Expo
     ['lendingRequests', () => exportLendingRequests(db, userId, size)],
     ['loanExtensions', () => exportLoanExtensions(db, userId, size)],
     ['waitingLists', () => exportWaitlist(db, userId, size)],
+    ['loanReports', () => exportLoanReports(db, userId, size, options.photoStore)],
+    ['returnAssessments', () => exportReturnAssessments(db, userId, size)],
     ['messages', () => exportMessages(db, userId, size)],
     ['networkRequests', () => exportNetworkRequests(db, userId, size)],
     ['networkRequestAnswers', () => exportNetworkAnswers(db, userId, size)],

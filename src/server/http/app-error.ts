@@ -51,6 +51,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   request_transition_not_allowed: 409,
   request_withdraw_not_allowed: 409,
   loan_borrower_has_request: 409,
+  loan_report_closed: 409,
   message_recipient_not_allowed: 403,
   network_request_answered: 409,
   network_empty: 409,

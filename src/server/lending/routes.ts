@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client';
+import { loanConditionRoutes } from './condition/routes';
 import { loanHistoryRoutes } from './history/routes';
 import { loanRoutes } from './loans/routes';
 import { lendingRequestRoutes } from './requests/routes';
@@ -10,11 +11,13 @@ import { reservationRoutes } from './reservations/routes';
  * `lending_requests`): the request cycle (requests/), the loans recorded,
  * extended and disputed and an item's loans (loans/), and the history per
  * contact and one's counts (history/), and when an item is free
- * (reservations/, docs/decisions/0047). Each URL is served by one file.
+ * (reservations/, docs/decisions/0047), and a loan's condition and
+ * problems (condition/, docs/decisions/0048). Each URL is served by one file.
  */
 export const lendingRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: string }> = async (app, options) => {
   await app.register(lendingRequestRoutes, options);
   await app.register(loanRoutes, { db: options.db });
   await app.register(loanHistoryRoutes, { db: options.db });
   await app.register(reservationRoutes, { db: options.db });
+  await app.register(loanConditionRoutes, options);
 };

@@ -22,6 +22,10 @@ const KIND_OF_SYSTEM_EVENT: Record<SystemEvent, NotificationKind | null> = {
   // A loan recorded after the fact tells the borrower they have the item; their "that's not right" tells the owner.
   loan_recorded: 'handover',
   loan_disputed: 'handover',
+  // A loan's condition and problems (issue 36): told at once, as hand-overs are.
+  loan_problem_reported: 'handover',
+  loan_problem_settled: 'handover',
+  loan_return_assessed: 'handover',
   network_request: 'network_request',
   network_item_added: 'network_request',
   requester_account_deleted: null,

@@ -173,6 +173,32 @@ export const OPERATIONS: Record<string, OperationDocs> = {
     'keepReservation',
     'Keep a reservation that was not picked up yet',
   ),
+  'GET /api/lending-requests/{id}/condition': op(
+    'Lending',
+    'getLoanCondition',
+    'A loan’s condition at hand-out and return, how it came back, and its problems',
+  ),
+  'PUT /api/lending-requests/{id}/condition/{stage}': op(
+    'Lending',
+    'saveConditionEntry',
+    'My photos and note of the item’s condition at hand-out or return',
+  ),
+  'PUT /api/lending-requests/{id}/return-assessment': op(
+    'Lending',
+    'assessReturn',
+    'Say how a lent item came back (owner)',
+  ),
+  'PUT /api/lending-requests/{id}/return-assessment/answer': op(
+    'Lending',
+    'answerReturnAssessment',
+    'Answer the owner’s word on how the item came back (borrower, once)',
+  ),
+  'POST /api/lending-requests/{id}/problems': op('Lending', 'reportLoanProblem', 'Report that something is wrong'),
+  'POST /api/lending-requests/{id}/problems/{problemId}/settle': op(
+    'Lending',
+    'settleLoanProblem',
+    'Mark a reported problem settled (owner)',
+  ),
   'POST /api/lending-requests/{id}/dispute': op(
     'Lending',
     'disputeRecordedLoan',

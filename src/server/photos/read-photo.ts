@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PhotoSize } from '../../contract/schemas/item';
 import type { Database } from '../db/client';
-import { itemPhotos, items } from '../db/schema';
+import { itemPhotos, items, lendingRequests, loanReports } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { visibleToViewer } from '../items/item-visibility';
 import { authorize, type Actor, type PhotoAccess } from '../policies';
@@ -24,8 +24,8 @@ export type PhotoRead =
 /**
  * GET /api/photos/{id}: the photo's facts and whether the actor may see its
  * item come from ONE query that uses the item visibility rule, then the
- * policy decides: the uploader until it is saved with an item, afterwards
- * whoever may read the item. Everyone else gets 404, as for a photo that
+ * policy decides: the uploader until it is saved, afterwards whoever may
+ * read the item, or the loan's two people for a loan report's photo (issue 36). Everyone else gets 404, as for a photo that
  * does not exist, so ids reveal nothing.
  *
  * `ifNoneMatch` is answered only after that check: a viewer whose access was
@@ -46,14 +46,19 @@ export async function readPhoto(
       contentType: itemPhotos.contentType,
       itemOwnerId: items.ownerId,
       visibleToActor: sql<boolean>`COALESCE(${visibleToViewer(actor.id)}, false)`,
+      loanOwnerId: lendingRequests.ownerId,
+      loanRequesterId: lendingRequests.requesterId,
     })
     .from(itemPhotos)
     .leftJoin(items, eq(items.id, itemPhotos.itemId))
+    .leftJoin(loanReports, eq(loanReports.id, itemPhotos.reportId))
+    .leftJoin(lendingRequests, eq(lendingRequests.id, loanReports.lendingRequestId))
     .where(eq(itemPhotos.id, photoId));
   if (!row) throw AppError.notFound();
   const access: PhotoAccess = {
     uploaderId: row.uploaderId,
     item: row.itemOwnerId === null ? null : { ownerId: row.itemOwnerId, visibleToActor: row.visibleToActor },
+    loan: row.loanOwnerId === null ? null : { ownerId: row.loanOwnerId, requesterId: row.loanRequesterId },
   };
   authorize(actor, 'photo:read', access, { hideAs404: true });
 

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import { LIMITS } from '../../contract/limits';
 import { photoUrl, type ItemPhoto } from '../../contract/schemas/item';
 import type { Database, DbOrTx } from '../db/client';
@@ -8,19 +8,20 @@ import type { Actor } from '../policies';
 import type { PhotoStore } from './photo-store';
 import { processPhoto } from './process-photo';
 import { storeItemPhoto } from './store-item-photo';
+import { isUnsavedPhoto } from '../db/photo-places';
 
 /** An upload not saved with an item within this time is abandoned (the form was closed or cancelled). */
 const UNSAVED_LIFETIME = sql`interval '24 hours'`;
 
 /**
- * POST /api/photos: stores a photo for the item form the actor has open. It
+ * POST /api/photos: stores a photo for the item form (or a loan's condition or problem form, issue 36) the actor has open. It
  * belongs to the actor alone until the form is saved (attach-photos.ts).
  *
  * Abuse cap: at most LIMITS.photoUploadsPerDay photos not saved with an
  * item, counted from `item_photos` itself (the partial index
  * item_photos_unattached_idx) rather than a rate-limit counter. What we cap
  * is storage nobody uses, and the count measures exactly that: photos saved
- * with an item leave it, refused uploads never enter it, and nothing can
+ * with an item or a loan report leave it, refused uploads never enter it, and nothing can
  * drift out of step with the rows. A per-user lock makes the count and the
  * insert one step, so parallel uploads cannot pass the cap together.
  */
@@ -57,7 +58,7 @@ async function ensureUnderDailyCap(db: DbOrTx, actor: Actor): Promise<void> {
     .where(
       and(
         eq(itemPhotos.uploaderId, actor.id),
-        isNull(itemPhotos.itemId),
+        isUnsavedPhoto(),
         gte(itemPhotos.createdAt, sql`now() - ${UNSAVED_LIFETIME}`),
       ),
     );
@@ -79,7 +80,7 @@ async function deleteAbandonedUploads(tx: DbOrTx, actor: Actor): Promise<void> {
     .where(
       and(
         eq(itemPhotos.uploaderId, actor.id),
-        isNull(itemPhotos.itemId),
+        isUnsavedPhoto(),
         lt(itemPhotos.createdAt, sql`now() - ${UNSAVED_LIFETIME}`),
       ),
     );

@@ -7,6 +7,7 @@ import { feedbackRules } from './feedback-policy';
 import { groupRules } from './group-policy';
 import { itemRules, photoRules } from './item-policy';
 import { lendingRules } from './lending-policy';
+import { loanConditionRules } from './loan-condition-policy';
 import { loanHistoryRules } from './loan-history-policy';
 import { loanRules } from './loan-policy';
 import { messageRules } from './message-policy';
@@ -19,6 +20,7 @@ export type { BlockTarget } from './block-policy';
 export type { CalendarFeedAccess } from './calendar-feed-policy';
 export type { GroupAccess } from './group-policy';
 export type { ItemAccess, PhotoAccess } from './item-policy';
+export { lendingRoleOf, type LendingRole } from './lending-policy';
 export type { MessagingRelationship, NetworkRequestMessageAccess } from './message-policy';
 export type { ProfilePhotoAccess } from './user-policy';
 
@@ -36,6 +38,7 @@ const rules = {
   ...lendingRules,
   ...loanRules,
   ...loanHistoryRules,
+  ...loanConditionRules,
   ...messageRules,
   ...feedbackRules,
   ...blockRules,

@@ -1,4 +1,5 @@
 import type { Actor } from './actor';
+import { lendingRules, type LendingRequestAccess } from './lending-policy';
 
 /**
  * What a rule needs to know about an item. `visibleToActor` comes from the
@@ -33,13 +34,20 @@ export const itemRules = {
   'item:readWaitlist': isOwner,
 };
 
-/** A stored photo: its uploader sees it until it is saved with an item; then whoever may read the item. */
+/**
+ * A stored photo: its uploader sees it until it is saved; then, on an item, whoever may read the
+ * item; on a loan's condition entry or problem report (issue 36), the loan's two people only.
+ */
 export interface PhotoAccess {
   uploaderId: string;
   item: ItemAccess | null;
+  loan: LendingRequestAccess | null;
 }
 
 export const photoRules = {
-  'photo:read': (actor: Actor, photo: PhotoAccess) =>
-    photo.item === null ? photo.uploaderId === actor.id : itemRules['item:read'](actor, photo.item),
+  'photo:read': (actor: Actor, photo: PhotoAccess) => {
+    if (photo.item) return itemRules['item:read'](actor, photo.item);
+    if (photo.loan) return lendingRules['lendingRequest:read'](actor, photo.loan);
+    return photo.uploaderId === actor.id;
+  },
 };

@@ -78,14 +78,37 @@ describe('policies', () => {
     expect(can(null, 'item:read', sharedWithGrace)).toBe(false);
   });
 
-  it('photos: an unsaved upload only for its uploader; a saved one for whoever reads the item', () => {
+  it("photos: an unsaved upload only for its uploader; a saved one for whoever reads the item, or the loan's two people", () => {
     expect([
-      can(ada, 'photo:read', { uploaderId: 'ada', item: null }),
-      can(grace, 'photo:read', { uploaderId: 'ada', item: null }),
+      can(ada, 'photo:read', { uploaderId: 'ada', item: null, loan: null }),
+      can(grace, 'photo:read', { uploaderId: 'ada', item: null, loan: null }),
     ]).toEqual([true, false]);
     const item = { ownerId: 'ada', visibleToActor: true };
-    expect(can(grace, 'photo:read', { uploaderId: 'ada', item })).toBe(true);
-    expect(can(grace, 'photo:read', { uploaderId: 'ada', item: { ...item, visibleToActor: false } })).toBe(false);
+    expect(can(grace, 'photo:read', { uploaderId: 'ada', item, loan: null })).toBe(true);
+    expect(can(grace, 'photo:read', { uploaderId: 'ada', item: { ...item, visibleToActor: false }, loan: null })).toBe(
+      false,
+    );
+    // A condition photo (issue 36): the owner and the borrower; not a third person, not even its uploader's friend.
+    const loan = { ownerId: 'ada', requesterId: 'grace' };
+    const linus = { id: 'linus' };
+    expect(
+      [ada, grace, linus].map((actor) => can(actor, 'photo:read', { uploaderId: 'grace', item: null, loan })),
+    ).toEqual([true, true, false]);
+  });
+
+  it('loan condition (issue 36): both people record and report; the owner assesses and settles; the borrower answers', () => {
+    const loan = { ownerId: 'ada', requesterId: 'grace' };
+    const linus = { id: 'linus' };
+    const who = (action: Parameters<typeof can>[1]) =>
+      [ada, grace, linus].map((actor) => can(actor, action as 'loanCondition:record', loan));
+    expect(who('loanCondition:record')).toEqual([true, true, false]);
+    expect(who('loanProblem:report')).toEqual([true, true, false]);
+    expect(who('loanCondition:assess')).toEqual([true, false, false]);
+    expect(who('loanProblem:settle')).toEqual([true, false, false]);
+    expect(who('loanCondition:answer')).toEqual([false, true, false]);
+    expect(can(null, 'loanCondition:record', loan)).toBe(false);
+    // A loan recorded for someone without an account: its owner alone.
+    expect(can(ada, 'loanCondition:answer', { ownerId: 'ada', requesterId: null })).toBe(false);
   });
 
   it('calendar feeds: the person manages their own link; a feed opens only with its current link', () => {

@@ -26,6 +26,9 @@ export const SYSTEM_TEXT_KEYS = {
   loan_recorded: 'messages.system.loan_recorded',
   loan_disputed: 'messages.system.loan_disputed',
   reservation_released: 'messages.system.reservation_released',
+  loan_problem_reported: 'messages.system.loan_problem_reported',
+  loan_problem_settled: 'messages.system.loan_problem_settled',
+  loan_return_assessed: 'messages.system.loan_return_assessed',
 } as const satisfies Record<SystemEvent, string>;
 
 /** The conversation list knows the event but not the item: a short text without it. */
@@ -48,6 +51,9 @@ export const SYSTEM_PREVIEW_KEYS = {
   loan_recorded: 'messages.preview.loan_recorded',
   loan_disputed: 'messages.preview.loan_disputed',
   reservation_released: 'messages.preview.reservation_released',
+  loan_problem_reported: 'messages.preview.loan_problem_reported',
+  loan_problem_settled: 'messages.preview.loan_problem_settled',
+  loan_return_assessed: 'messages.preview.loan_return_assessed',
 } as const satisfies Record<SystemEvent, string>;
 
 export const REQUEST_STATUS_KEYS = {

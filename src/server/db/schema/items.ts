@@ -1,24 +1,10 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  customType,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ITEM_CATEGORIES, ITEM_STATUSES } from '@/contract/enums';
 import { LIMITS } from '@/contract/limits';
 import { lengthBetween, oneOf } from './checks';
 import { groups } from './groups';
 import { users } from './users';
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 export const items = pgTable(
   'items',
@@ -45,52 +31,6 @@ export const items = pgTable(
     check('items_image_url_length', lengthBetween(t.imageUrl, 0, 2048)),
   ],
 );
-
-/**
- * A photo's facts. It is uploaded first (`item_id` NULL, owned by its
- * uploader) and attached when the item form is saved, so Cancel leaves the
- * item as it was. Its bytes live behind the PhotoStore interface
- * (src/server/photos/photo-store.ts), by default in `photo_blobs`.
- */
-export const itemPhotos = pgTable(
-  'item_photos',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    uploaderId: uuid('uploader_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    itemId: uuid('item_id').references(() => items.id, { onDelete: 'cascade' }),
-    position: integer('position'),
-    contentType: text('content_type').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    byteSize: integer('byte_size').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('item_photos_item_idx').on(t.itemId, t.position),
-    index('item_photos_unattached_idx')
-      .on(t.uploaderId, t.createdAt)
-      .where(sql`${t.itemId} IS NULL`),
-    check('item_photos_content_type', oneOf(t.contentType, ['image/jpeg', 'image/png', 'image/webp'])),
-    check('item_photos_position', sql`(${t.itemId} IS NULL) = (${t.position} IS NULL) AND ${t.position} >= 0`),
-  ],
-);
-
-/**
- * The bytes of stored photos (the default PhotoStore): shared by every app
- * instance on the database. `card_bytes` is the smaller copy item cards show
- * (docs/decisions/0009-items-and-photos.md, amendment); NULL when the photo is
- * already card-sized or was stored before cards had their own copy, and then
- * cards get `bytes`. One row per photo, so the cascade removes both.
- */
-export const photoBlobs = pgTable('photo_blobs', {
-  photoId: uuid('photo_id')
-    .primaryKey()
-    .references(() => itemPhotos.id, { onDelete: 'cascade' }),
-  bytes: bytea('bytes').notNull(),
-  cardBytes: bytea('card_bytes'),
-});
 
 /**
  * The item's own created_at, copied into each share by a trigger
