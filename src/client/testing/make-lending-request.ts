@@ -16,6 +16,7 @@ export function makeLendingRequest(overrides: Partial<LendingRequest> = {}): Len
     lentOn: null,
     returnedOn: null,
     keptPastPickup: false,
+    openProblem: false,
     ownerResponse: null,
     requestedAt: '2026-03-01T10:00:00.000Z',
     respondedAt: null,

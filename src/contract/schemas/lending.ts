@@ -167,6 +167,8 @@ export const lendingRequestSchema = z.object({
   returnedOn: z.string().nullable(),
   /** The owner keeps this accepted reservation past its pick-up grace: it is not released (issue 35). */
   keptPastPickup: z.boolean(),
+  /** A "something's wrong" report on the loan that the owner has not settled yet (issue 36). */
+  openProblem: z.boolean(),
   ownerResponse: z.string().nullable(),
   requestedAt: z.string(),
   respondedAt: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LENDING_REQUEST_STATUSES, LOAN_ORIGINS } from '../enums';
+import { LENDING_REQUEST_STATUSES, LOAN_ORIGINS, RETURN_OUTCOMES } from '../enums';
 import { LIMITS } from '../limits';
 import { isoDateSchema } from './item';
 import { hasNoControlCharacters } from './text';
@@ -102,6 +102,10 @@ export const loanHistoryEntrySchema = z.object({
    * an invited entry joins and the loan becomes theirs too).
    */
   note: z.string().nullable(),
+  /** How it came back, in the owner's words (issue 36); null until the owner says. Only the two people see it. */
+  returnCondition: z.enum(RETURN_OUTCOMES).nullable(),
+  /** A "something's wrong" report not settled yet (issue 36). */
+  openProblem: z.boolean(),
 });
 export type LoanHistoryEntry = z.infer<typeof loanHistoryEntrySchema>;
 /** Newest first, at most LIMITS.loanHistoryMax loans. */

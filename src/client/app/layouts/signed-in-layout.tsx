@@ -4,6 +4,7 @@ import type { User } from '@/contract/schemas/user';
 import { useShowFeedbackBanner } from '../../features/feedback/api/get-banner-state';
 import { FeedbackBanner } from '../../features/feedback/components/feedback-banner';
 import { FeedbackBannerSlot } from '../../features/feedback/components/feedback-banner-slot';
+import { LoanConditionHost } from '../../features/lending/condition/loan-condition-host';
 import { useLiveEvents } from '../../features/live/use-live-events';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';
 import { AppHeader } from './app-header';
@@ -39,6 +40,7 @@ export function SignedInLayout({ user, children }: SignedInLayoutProps) {
         <div className="flex-1 pb-bottom-bar md:pb-0">{children}</div>
         <BottomNav unreadCount={unreadCount} />
       </div>
+      <LoanConditionHost />
     </FeedbackBannerSlot>
   );
 }

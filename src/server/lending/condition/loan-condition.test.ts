@@ -240,6 +240,9 @@ describe('condition at return', () => {
       ['return', 'owner'],
       ['return', 'borrower'],
     ]);
+    // The item's loan history shows the outcome to its owner; nobody else reads that list.
+    const history = await t.request(loan.owner, { method: 'GET', url: `/api/items/${loan.item.id}/loans` });
+    expect(history.json()).toEqual([expect.objectContaining({ id: loan.loanId, returnCondition: 'damaged' })]);
   });
 
   it('closes 14 days after the return, in the community’s days', async () => {
@@ -293,6 +296,11 @@ describe('“something’s wrong”', () => {
       }),
     ]);
     expect(seen.allowed.settle).toBe(true);
+    // The loan carries the flag, on both people's lists.
+    const received = await t.request(loan.owner, { method: 'GET', url: '/api/lending-requests/received' });
+    expect(received.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: loan.loanId, openProblem: true })]),
+    );
     expect((await photos.getPhoto(loan.owner, photo)).statusCode).toBe(200);
     expect((await photos.getPhoto(loan.gina, photo)).statusCode).toBe(404);
 
@@ -306,6 +314,10 @@ describe('“something’s wrong”', () => {
     const after = await read(loan.requester, loan.loanId);
     expect(after.problems[0]?.settledAt).not.toBeNull();
     expect(after.allowed.settle).toBe(false);
+    const sent = await t.request(loan.requester, { method: 'GET', url: '/api/lending-requests/sent' });
+    expect(sent.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: loan.loanId, openProblem: false })]),
+    );
   });
 
   it('a problem of another loan cannot be settled through this one', async () => {

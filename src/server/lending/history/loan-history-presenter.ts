@@ -56,5 +56,7 @@ export function presentLoanHistoryEntry(row: LoanHistoryRow): LoanHistoryEntry {
     // ask ("could I borrow it for the shelves?"), written before there was a loan; it stays in the request and
     // the conversation both already have, and would read as a note on the loan here.
     note: row.origin === 'recorded' && row.readerIsOwner ? row.message : null,
+    returnCondition: row.returnCondition,
+    openProblem: row.openProblem,
   };
 }

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { LIMITS } from '@/contract/limits';
 import type { LoanCounts } from '@/contract/schemas/loan-history';
 import type { DbOrTx } from '../../db/client';
-import { contacts, items, lendingRequests, users } from '../../db/schema';
+import { contacts, items, lendingRequests, loanReports, loanReturnAssessments, users } from '../../db/schema';
 
 /** A loan that happened: the item was handed out (and maybe came back). What the counts count. */
 export const HANDED_OUT = ['borrowed', 'returned'] as const;
@@ -60,10 +60,15 @@ export function selectLoanHistory(db: DbOrTx, readerId: string, where: SQL) {
         partnerName: partner.name,
         partnerDeleted: sql<boolean>`${partner.deletedAt} IS NOT NULL`,
         readerContactId: readerContact.id,
+        // How it came back in the owner's words, and whether a problem is still open (issue 36).
+        returnCondition: loanReturnAssessments.outcome,
+        openProblem: sql<boolean>`EXISTS (SELECT 1 FROM ${loanReports} r WHERE r.lending_request_id = ${lendingRequests}.id
+          AND r.kind = 'problem' AND r.settled_at IS NULL)`,
       })
       .from(lendingRequests)
       .leftJoin(items, eq(items.id, lendingRequests.itemId))
       .leftJoin(partner, sql`${partner.id} = ${partnerId}`)
+      .leftJoin(loanReturnAssessments, eq(loanReturnAssessments.lendingRequestId, lendingRequests.id))
       .leftJoin(borrowerContact, and(eq(borrowerContact.id, lendingRequests.borrowerContactId), readerIsOwner))
       // At most one row: (user_id, contact_user_id) is unique in an address book.
       .leftJoin(

@@ -151,6 +151,8 @@ describe('GET /api/items/{id}/loans', () => {
       returnedOn: '2026-04-05',
       returnedLate: false,
       note: 'With the spare bits',
+      returnCondition: null,
+      openProblem: false,
     });
     expect(late).toMatchObject({ returnedOn: '2026-03-10', expectedReturnDate: '2026-03-08', returnedLate: true });
     expect(typed).toMatchObject({

@@ -171,6 +171,8 @@ export async function createLendingRequest(
         requesterDeleted: false,
         ownerName: facts.owner_name,
         readerIsOwner: false,
+        // A new request has no loan yet, so no problem on it.
+        openProblem: false,
       },
     };
   });

@@ -16,6 +16,7 @@ export function presentLendingRequest({
   requesterDeleted,
   ownerName,
   readerIsOwner,
+  openProblem,
 }: LendingRequestRow): LendingRequest {
   return {
     id: request.id,
@@ -31,6 +32,7 @@ export function presentLendingRequest({
     lentOn: request.lentOn,
     returnedOn: request.returnedOn,
     keptPastPickup: request.keptPastPickup,
+    openProblem,
     ownerResponse: request.ownerResponse,
     requestedAt: request.requestedAt.toISOString(),
     respondedAt: request.respondedAt?.toISOString() ?? null,

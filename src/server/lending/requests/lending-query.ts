@@ -1,7 +1,7 @@
 import { desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { items, lendingRequests, users } from '../../db/schema';
+import { items, lendingRequests, loanReports, users } from '../../db/schema';
 import { visibleToViewer } from '../../items/item-visibility';
 
 const requester = alias(users, 'requester');
@@ -33,6 +33,9 @@ export function selectLendingRequests(db: DbOrTx, where: SQL | undefined, viewer
       requesterDeleted: sql<boolean>`${requester.deletedAt} IS NOT NULL`,
       ownerName: owner.name,
       readerIsOwner: sql<boolean>`${lendingRequests.ownerId} = ${viewerId}`,
+      // "Something's wrong" not settled yet (issue 36): the card shows the flag. loan_reports_loan_idx serves it.
+      openProblem: sql<boolean>`EXISTS (SELECT 1 FROM ${loanReports} r WHERE r.lending_request_id = ${lendingRequests}.id
+        AND r.kind = 'problem' AND r.settled_at IS NULL)`,
     })
     .from(lendingRequests)
     .innerJoin(items, eq(items.id, lendingRequests.itemId))

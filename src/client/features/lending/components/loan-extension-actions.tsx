@@ -8,6 +8,7 @@ import { useDateFormatters } from '@/client/i18n/use-date-formatters';
 import { runWithToasts } from '@/client/lib/run-with-toasts';
 import { useAnswerExtension } from '../api/answer-extension';
 import { usePendingExtension } from '../api/get-loan-extensions';
+import { ConditionButton, ProblemFlag } from '../condition/condition-button';
 import { AcceptDeclineButtons } from './accept-decline-buttons';
 import { LoanDueLabel } from './loan-due-label';
 
@@ -41,6 +42,8 @@ export function BorrowerLoanPanel({ request }: { request: LendingRequest }) {
           {t('lending.extension.ask')}
         </Button>
       )}
+      {request.openProblem && <ProblemFlag />}
+      <ConditionButton loanId={request.id} itemName={request.item.name} partnerName={request.owner.name} />
       <ExtensionDialog open={asking} onOpenChange={setAsking} request={{ ...request, expectedReturnDate: due }} />
     </div>
   );

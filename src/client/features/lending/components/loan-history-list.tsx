@@ -1,9 +1,18 @@
 import type { TFunction } from 'i18next';
-import { NotebookPen } from 'lucide-react';
+import { AlertTriangle, ClipboardCheck, NotebookPen } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoanHistoryEntry } from '@/contract/schemas/loan-history';
 import { useDateFormatters } from '@/client/i18n/use-date-formatters';
 import { cn } from '@/client/lib/cn';
+import { Button } from '@/client/components/ui/button';
+import { lazyDialog } from '@/client/components/ui/lazy-dialog';
+import { OUTCOME_KEYS } from '../condition/condition-labels';
+
+// Loaded when first opened: a loan's condition is not needed to show the list.
+const LoanConditionDialog = lazyDialog(() =>
+  import('../condition/loan-condition-dialog').then((m) => m.LoanConditionDialog),
+);
 
 /** Where a loan stands, as the history shows it. */
 export type LoanOutcome = 'onTime' | 'late' | 'returned' | 'out' | 'disputed' | 'notHandedOut';
@@ -122,6 +131,17 @@ function LoanHistoryRow({ entry, subject }: { entry: LoanHistoryEntry; subject: 
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
         {period && <span data-testid="loan-history-period">{period}</span>}
         {due && <span>{t('loanHistory.history.due', { date: formatCalendarDate(due) })}</span>}
+        {entry.returnCondition && (
+          <span data-testid="loan-history-condition">
+            {t('condition.cameBackAs', { outcome: t(OUTCOME_KEYS[entry.returnCondition]) })}
+          </span>
+        )}
+        {entry.openProblem && (
+          <span className="inline-flex items-center gap-1 text-amber-800" data-testid="loan-history-problem">
+            <AlertTriangle className="h-3.5 w-3.5" aria-hidden="true" />
+            {t('condition.problemOpen')}
+          </span>
+        )}
         {entry.origin === 'recorded' && (
           <span className="inline-flex items-center gap-1 text-slate-700" data-testid="loan-history-recorded">
             <NotebookPen className="h-3.5 w-3.5" aria-hidden="true" />
@@ -134,6 +154,36 @@ function LoanHistoryRow({ entry, subject }: { entry: LoanHistoryEntry; subject: 
           {entry.note}
         </p>
       )}
+      {HAS_CONDITION.has(entry.status) && <ConditionButton entry={entry} partner={name} />}
     </li>
+  );
+}
+
+/** A loan that was handed out has a condition record (issue 36). */
+const HAS_CONDITION = new Set(['borrowed', 'returned']);
+
+function ConditionButton({ entry, partner }: { entry: LoanHistoryEntry; partner: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => setOpen(true)}
+        aria-label={t('condition.openNamed', { item: entry.itemName })}
+        data-testid="loan-history-open-condition"
+      >
+        <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
+        {t('condition.open')}
+      </Button>
+      <LoanConditionDialog
+        open={open}
+        onOpenChange={setOpen}
+        loanId={entry.id}
+        itemName={entry.itemName}
+        partnerName={partner}
+      />
+    </>
   );
 }

@@ -11,6 +11,8 @@ import { useLocalToday } from '@/client/lib/use-local-today';
 import { useKeepReservation } from '../api/keep-reservation';
 import { useReturnItem } from '../api/return-item';
 import { useUpdateLendingRequest } from '../api/update-lending-request';
+import { ConditionButton, ProblemFlag } from '../condition/condition-button';
+import { openLoanCondition } from '../condition/loan-condition-host';
 import { LoanDueLabel } from './loan-due-label';
 import { OwnerExtensionPanel } from './loan-extension-actions';
 
@@ -33,11 +35,15 @@ export function ReturnItemAction({ item, request }: { item: OwnItem; request: Le
   const { formatCalendarDate } = useDateFormatters();
   const giveBack = useReturnItem();
 
-  const onReturn = () =>
-    runWithToasts(() => giveBack.mutateAsync(item.id), i18n, {
+  const onReturn = async () => {
+    const done = await runWithToasts(() => giveBack.mutateAsync(item.id), i18n, {
       failure: t('lending.toasts.returnFailed'),
       success: { title: t('lending.toasts.returned') },
     });
+    // Marking it returned offers the return's condition at once (issue 36); the card itself turns back into
+    // an item on the shelf, so the dialog opens in the signed-in frame.
+    if (done && request) openLoanCondition({ loanId: request.id, itemName: item.name, partnerName: name });
+  };
 
   // A loan recorded for someone without an account has no request: the item itself names them (issue 19).
   const offApp = request ? null : item.unregisteredBorrower;
@@ -53,17 +59,21 @@ export function ReturnItemAction({ item, request }: { item: OwnItem; request: Le
         </p>
       )}
       {until && <LoanDueLabel dueDate={until} />}
+      {request?.openProblem && <ProblemFlag />}
       {request && <OwnerExtensionPanel request={request} borrowerName={name} />}
-      <Button
-        variant="primary"
-        size="sm"
-        onClick={() => void onReturn()}
-        disabled={giveBack.isPending}
-        data-testid="item-return"
-      >
-        <Undo2 className="h-4 w-4" aria-hidden="true" />
-        {t('items.card.returnItem')}
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="primary"
+          size="sm"
+          onClick={() => void onReturn()}
+          disabled={giveBack.isPending}
+          data-testid="item-return"
+        >
+          <Undo2 className="h-4 w-4" aria-hidden="true" />
+          {t('items.card.returnItem')}
+        </Button>
+        {request && <ConditionButton loanId={request.id} itemName={item.name} partnerName={name} />}
+      </div>
     </div>
   );
 }

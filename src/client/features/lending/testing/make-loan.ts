@@ -16,6 +16,8 @@ export function makeLoan(overrides: Partial<LoanHistoryEntry> = {}): LoanHistory
     returnedOn: '2026-05-09',
     returnedLate: false,
     note: null,
+    returnCondition: null,
+    openProblem: false,
     ...overrides,
   };
 }
