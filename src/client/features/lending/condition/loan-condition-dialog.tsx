@@ -82,8 +82,8 @@ function ConditionRecord({
       {condition.problems.length > 0 && <Problems condition={condition} who={who} />}
       {nothingYet && <p className="text-sm text-slate-600">{t('condition.nothingYet')}</p>}
       {condition.entries.length > 0 && (
-        // Hand-out and return side by side from the first width that fits two columns; one above the other on phones.
-        <div className="grid min-w-0 gap-4 sm:grid-cols-2" data-testid="condition-compare">
+        // Hand-out and return side by side at every width, so the two can be compared at a glance (two 80 px photos fit 360 px).
+        <div className="grid min-w-0 grid-cols-2 gap-4" data-testid="condition-compare">
           <Stage title={t('condition.atHandover')} entries={at('handover')} who={who} testId="condition-handover" />
           <Stage title={t('condition.atReturn')} entries={at('return')} who={who} testId="condition-return" />
         </div>
