@@ -65,6 +65,7 @@ const SCREENS: Screen[] = [
       dialog('record-loan', ['item-loan-menu', 'item-record-loan']),
       dialog('item-history', ['item-loan-menu', 'item-loan-history']),
       dialog('item-calendar', ['item-loan-menu', 'item-calendar'], 'item-availability-dialog'),
+      dialog('loan-condition', 'loan-condition-open', 'loan-condition-dialog'),
       dialog('news', 'brand-button'),
     ],
   },

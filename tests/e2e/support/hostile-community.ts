@@ -111,6 +111,14 @@ export async function seedHostileCommunity(browser: Browser): Promise<HostileCom
     });
     await apiAs(me.page, 'PUT', `/api/lending-requests/${loan.id}`, { status: 'accepted' });
     await apiAs(me.page, 'PUT', `/api/lending-requests/${loan.id}`, { status: 'borrowed' });
+    // The loan's condition (issue 36): a hand-out note and an open problem, both hostile.
+    await apiAs(me.page, 'PUT', `/api/lending-requests/${loan.id}/condition/handover`, {
+      note: `${UNBROKEN_WORD} ${LONG_LINK} 🙂`,
+    });
+    await apiAs(partner.page, 'POST', `/api/lending-requests/${loan.id}/problems`, {
+      kind: 'other',
+      note: `${UNBROKEN_WORD} ${LONG_LINK}`,
+    });
     await apiAs(partner.page, 'POST', '/api/lending-requests', {
       itemId: shared.id,
       message: `🙂 ${UNBROKEN_WORD}`,
