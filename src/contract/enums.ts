@@ -140,3 +140,6 @@ export type ReturnOutcome = (typeof RETURN_OUTCOMES)[number];
 /** "Something's wrong" (issue 36): what kind of problem. */
 export const LOAN_PROBLEM_KINDS = ['broke', 'part_missing', 'not_working', 'other'] as const;
 export type LoanProblemKind = (typeof LOAN_PROBLEM_KINDS)[number];
+/** What a person was thanked for (issue 36): lending the item, or borrowing it and bringing it back. */
+export const THANKED_FOR = ['lending', 'borrowing'] as const;
+export type ThankedFor = (typeof THANKED_FOR)[number];

@@ -69,6 +69,10 @@ export const LIMITS = {
   loanReportNoteMax: 500,
   /** The owner may record how an item came back, and report a problem with it, this many days after its return. */
   afterReturnDays: 14,
+  /** A thanks' note (issue 36): short, a line or two. */
+  thanksNoteMax: 280,
+  /** A person's thanks notes shown to a reader: the newest from people the reader knows. */
+  thanksNotesShown: 20,
   /** Available Items loads this many per page as the user scrolls; a client may ask for up to the maximum. */
   itemsPageSize: 24,
   itemsPageMax: 50,

@@ -114,6 +114,12 @@ test('a recorded loan: borrowed on both sides, returned on time in the history, 
   await card.getByTestId('item-return').click();
   await expect(alice.page.getByTestId('toast').filter({ hasText: 'Item returned successfully' })).toBeVisible();
   await expect(card.getByTestId('item-status')).toHaveText('Available');
+  // Marking it returned offers the return's condition (issue 36); she skips it (the corner button: Escape
+  // would first dismiss the toast, the top layer).
+  const condition = alice.page.getByTestId('loan-condition-dialog');
+  await expect(condition.getByTestId('condition-assess')).toBeVisible();
+  await condition.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(condition).toBeHidden();
   await openLoanMenuItem(alice.page, drill, 'item-loan-history');
   const history = alice.page.getByTestId('item-history-dialog');
   const entry = history.getByTestId('loan-history-entry');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONDITION_STAGES, LOAN_PROBLEM_KINDS, RETURN_OUTCOMES } from '../enums';
+import { CONDITION_STAGES, LOAN_PROBLEM_KINDS, RETURN_OUTCOMES, THANKED_FOR } from '../enums';
 import { LIMITS } from '../limits';
 import { hasNoControlCharacters } from './text';
 
@@ -105,6 +105,26 @@ export const returnAssessmentSchema = z.object({
 });
 export type ReturnAssessment = z.infer<typeof returnAssessmentSchema>;
 
+/** POST /api/lending-requests/{id}/thanks (issue 36): once per loan and person, after the return. */
+export const thanksFormSchema = z.object({
+  note: z
+    .string()
+    .trim()
+    .max(LIMITS.thanksNoteMax, { message: 'validation.messageTooLong' })
+    .refine(hasNoControlCharacters, { message: 'validation.invalidCharacters' })
+    .transform((v) => (v === '' ? null : v))
+    .prefault(''),
+});
+export type ThanksFormInput = z.input<typeof thanksFormSchema>;
+
+const thanksNoteSchema = z.object({ note: z.string().nullable(), createdAt: z.string() });
+
+/** The thanks on one loan, as its reader sees them (part of GET …/condition). */
+export const loanThanksSchema = z.object({
+  given: thanksNoteSchema.nullable(),
+  received: thanksNoteSchema.nullable(),
+});
+
 /**
  * GET /api/lending-requests/{id}/condition. `allowed` is what the reader may
  * do now, decided by the same rules the writes check (server:
@@ -116,6 +136,7 @@ export const loanConditionSchema = z.object({
   entries: z.array(conditionEntrySchema),
   assessment: returnAssessmentSchema.nullable(),
   problems: z.array(loanProblemSchema),
+  thanks: loanThanksSchema,
   allowed: z.object({
     handover: z.boolean(),
     return: z.boolean(),
@@ -123,7 +144,48 @@ export const loanConditionSchema = z.object({
     answer: z.boolean(),
     reportProblem: z.boolean(),
     settle: z.boolean(),
+    thank: z.boolean(),
   }),
 });
 export type LoanCondition = z.infer<typeof loanConditionSchema>;
 export type LoanConditionAction = keyof LoanCondition['allowed'];
+
+/**
+ * GET /api/users/{id}/thanks: what a person was thanked for, shown to the
+ * people they have as contacts (and to themselves): how many times for
+ * lending and for borrowing, and the notes from people the reader knows too.
+ * Hidden thanks count nowhere. Never a score.
+ */
+export const personThanksSchema = z.object({
+  lending: z.number().int().nonnegative(),
+  borrowing: z.number().int().nonnegative(),
+  notes: z.array(
+    z.object({
+      fromName: z.string(),
+      thankedFor: z.enum(THANKED_FOR),
+      note: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type PersonThanks = z.infer<typeof personThanksSchema>;
+
+/** GET /api/thanks/received: every thanks I received, hidden ones too, to hide or show each. */
+export const receivedThanksSchema = z.array(
+  z.object({
+    id: z.string(),
+    fromName: z.string(),
+    itemName: z.string(),
+    thankedFor: z.enum(THANKED_FOR),
+    note: z.string().nullable(),
+    hidden: z.boolean(),
+    createdAt: z.string(),
+  }),
+);
+export type ReceivedThanks = z.infer<typeof receivedThanksSchema>;
+
+export const thanksIdParamsSchema = z.object({ id: z.uuid() });
+/** PUT /api/thanks/{id}/hidden. */
+export const hideThanksSchema = z.object({ hidden: z.boolean() });
+/** GET /api/users/{userId}/thanks: whose thanks. */
+export const personThanksParamsSchema = z.object({ userId: z.uuid() });

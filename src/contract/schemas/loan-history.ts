@@ -119,8 +119,17 @@ export const loanCountsSchema = z.object({
 export type LoanCounts = z.infer<typeof loanCountsSchema>;
 
 /** GET /api/contacts/{id}/loans: what I lent them and borrowed from them; `counts` count every loan, not only those listed. */
+/** Of the loans the reader lent this contact that came back and had a due date, how many came back by it (issue 36). */
+export const returnedOnTimeSchema = z.object({
+  onTime: z.number().int().nonnegative(),
+  of: z.number().int().nonnegative(),
+});
+export type ReturnedOnTime = z.infer<typeof returnedOnTimeSchema>;
+
 export const contactLoanHistorySchema = z.object({
   counts: loanCountsSchema,
+  /** The reader's own view: never shown to the contact, never to anyone else. */
+  returnedOnTime: returnedOnTimeSchema,
   loans: loanHistoryListSchema,
 });
 export type ContactLoanHistory = z.infer<typeof contactLoanHistorySchema>;

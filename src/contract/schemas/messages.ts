@@ -43,6 +43,8 @@ export const SYSTEM_EVENTS = [
   'loan_problem_reported',
   'loan_problem_settled',
   'loan_return_assessed',
+  /** A thanks after a return (issue 36). */
+  'loan_thanked',
 ] as const;
 export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { itemPhotos, items, lendingRequests, loanReports, loanReturnAssessments } from '../db/schema';
+import { itemPhotos, items, lendingRequests, loanReports, loanReturnAssessments, loanThanks } from '../db/schema';
 import type { PhotoStore } from '../photos/photo-store';
 import { iso, jsonArray, keyset, pages, type PageCursor } from './export-pages';
 
@@ -109,6 +109,34 @@ export function exportReturnAssessments(db: Database, userId: string, size: numb
         assessedAt: iso(assessment.assessedAt),
         borrowerAnswer: assessment.answer,
         answeredAt: iso(assessment.answeredAt),
+      })),
+  );
+}
+
+/**
+ * Thanks (issue 36): those the person gave and those they received, with
+ * whether they hid each they received. The other person is named by the
+ * loan's id only: their name is theirs.
+ */
+export function exportThanks(db: Database, userId: string, size: number): AsyncGenerator<string> {
+  const k = keyset(loanThanks.createdAt, loanThanks.id);
+  return jsonArray(
+    pages(size, (after: PageCursor | null, limit: number) =>
+      db
+        .select({ thanks: loanThanks, id: loanThanks.id, cursorAt: k.cursorAt })
+        .from(loanThanks)
+        .where(and(or(eq(loanThanks.fromUserId, userId), eq(loanThanks.toUserId, userId)), k.after(after)))
+        .orderBy(...k.orderBy)
+        .limit(limit),
+    ),
+    (rows) =>
+      rows.map(({ thanks }) => ({
+        loanId: thanks.lendingRequestId,
+        direction: thanks.fromUserId === userId ? 'given' : 'received',
+        thankedFor: thanks.thankedFor,
+        note: thanks.note,
+        hidden: thanks.toUserId === userId ? thanks.hidden : undefined,
+        createdAt: iso(thanks.createdAt),
       })),
   );
 }

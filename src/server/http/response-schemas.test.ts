@@ -28,6 +28,8 @@ const WITHOUT_RESPONSE_SCHEMA: Record<string, string> = {
   'PUT /api/lending-requests/:id/return-assessment': 'answers 204 without a body',
   'PUT /api/lending-requests/:id/return-assessment/answer': 'answers 204 without a body',
   'POST /api/lending-requests/:id/problems/:problemId/settle': 'answers 204 without a body',
+  'POST /api/lending-requests/:id/thanks': 'answers 204 without a body',
+  'PUT /api/thanks/:id/hidden': 'answers 204 without a body',
   'PUT /api/items/:id/waitlist': 'answers 204 without a body',
   'PUT /api/contacts/:id/auto-accept': 'answers 204 without a body',
   'PUT /api/groups/:id/auto-accept': 'answers 204 without a body',

@@ -26,6 +26,7 @@ const KIND_OF_SYSTEM_EVENT: Record<SystemEvent, NotificationKind | null> = {
   loan_problem_reported: 'handover',
   loan_problem_settled: 'handover',
   loan_return_assessed: 'handover',
+  loan_thanked: 'handover',
   network_request: 'network_request',
   network_item_added: 'network_request',
   requester_account_deleted: null,

@@ -199,6 +199,18 @@ export const OPERATIONS: Record<string, OperationDocs> = {
     'settleLoanProblem',
     'Mark a reported problem settled (owner)',
   ),
+  'POST /api/lending-requests/{id}/thanks': op(
+    'Lending',
+    'thankForLoan',
+    'Thank the other person after a return, once',
+  ),
+  'GET /api/users/{userId}/thanks': op(
+    'Lending',
+    'getPersonThanks',
+    'What a person was thanked for (their contacts and themselves only)',
+  ),
+  'GET /api/thanks/received': op('Lending', 'listReceivedThanks', 'Every thanks I received, hidden ones too'),
+  'PUT /api/thanks/{id}/hidden': op('Lending', 'hideThanks', 'Hide a thanks I received from others, or show it again'),
   'POST /api/lending-requests/{id}/dispute': op(
     'Lending',
     'disputeRecordedLoan',

@@ -15,4 +15,14 @@ export const loanConditionRules = {
   'loanCondition:answer': (actor: Actor, loan: LendingRequestAccess) => lendingRoleOf(actor.id, loan) === 'requester',
   'loanProblem:report': (actor: Actor, loan: LendingRequestAccess) => lendingRoleOf(actor.id, loan) !== 'stranger',
   'loanProblem:settle': (actor: Actor, loan: LendingRequestAccess) => lendingRoleOf(actor.id, loan) === 'owner',
+  /** Thanks after a return: either of the two people, the other one. */
+  'loanThanks:send': (actor: Actor, loan: LendingRequestAccess) => lendingRoleOf(actor.id, loan) !== 'stranger',
+  /**
+   * What a person was thanked for: the person themselves, and the people they have as a registered contact
+   * (their choice, as sharing an item is), never anyone else; the read answers 404 then.
+   */
+  'thanks:readOf': (actor: Actor, person: { id: string; hasReaderAsContact: boolean }) =>
+    actor.id === person.id || person.hasReaderAsContact,
+  /** Hiding a thanks: only the person it was given to. */
+  'thanks:hide': (actor: Actor, thanks: { toUserId: string }) => actor.id === thanks.toUserId,
 };

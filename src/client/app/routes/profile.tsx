@@ -4,12 +4,14 @@ import { PageFrame } from '../../components/layouts/page-frame';
 import { useAuthUser } from '../../lib/auth/get-auth-user';
 import { BlockedPeopleList } from '../../features/blocks/components/blocked-people-list';
 import { ProfileLoanCounts } from '../../features/lending/components/profile-loan-counts';
+import { ReceivedThanksCard } from '../../features/lending/thanks/received-thanks-card';
 import { NotificationSettings } from '../../features/notifications/components/notification-settings';
 import { ProfileView } from '../../features/profile/components/profile-view';
 
 /**
  * Spec §2 Profile, plus the Notifications and Blocked people tabs
- * (docs/decisions/0018) and one's loan counts (issue 19).
+ * (docs/decisions/0018), one's loan counts (issue 19) and the thanks one
+ * received, each to show or hide (issue 36).
  * Signed-in routes render only with a session user, so it is there.
  */
 export function ProfilePage() {
@@ -20,7 +22,12 @@ export function ProfilePage() {
       {user && (
         <ProfileView
           user={user}
-          accountExtras={<ProfileLoanCounts />}
+          accountExtras={
+            <>
+              <ProfileLoanCounts />
+              <ReceivedThanksCard />
+            </>
+          }
           extraTabs={[
             {
               value: 'notifications',

@@ -29,6 +29,7 @@ export const SYSTEM_TEXT_KEYS = {
   loan_problem_reported: 'messages.system.loan_problem_reported',
   loan_problem_settled: 'messages.system.loan_problem_settled',
   loan_return_assessed: 'messages.system.loan_return_assessed',
+  loan_thanked: 'messages.system.loan_thanked',
 } as const satisfies Record<SystemEvent, string>;
 
 /** The conversation list knows the event but not the item: a short text without it. */
@@ -54,6 +55,7 @@ export const SYSTEM_PREVIEW_KEYS = {
   loan_problem_reported: 'messages.preview.loan_problem_reported',
   loan_problem_settled: 'messages.preview.loan_problem_settled',
   loan_return_assessed: 'messages.preview.loan_return_assessed',
+  loan_thanked: 'messages.preview.loan_thanked',
 } as const satisfies Record<SystemEvent, string>;
 
 export const REQUEST_STATUS_KEYS = {

@@ -17,3 +17,4 @@ export * from './item-holds';
 export * from './calendar-feeds';
 export * from './item-waitlist';
 export * from './loan-reports';
+export * from './loan-thanks';

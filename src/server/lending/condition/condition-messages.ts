@@ -2,10 +2,14 @@ import type { SystemEvent } from '@/contract/schemas/messages';
 import type { NewMessage } from '../../message-writer/write-messages';
 import type { LoanForCondition } from './load-loan-facts';
 
-const ENGLISH: Record<'loan_problem_reported' | 'loan_problem_settled' | 'loan_return_assessed', string> = {
+const ENGLISH: Record<
+  'loan_problem_reported' | 'loan_problem_settled' | 'loan_return_assessed' | 'loan_thanked',
+  string
+> = {
   loan_problem_reported: 'Problem reported',
   loan_problem_settled: 'Problem settled',
   loan_return_assessed: 'Return condition noted',
+  loan_thanked: 'Thanks',
 };
 
 /**

@@ -21,9 +21,13 @@ export function presentLoanCondition(input: {
   loan: LoanForCondition;
   reports: LoanReportRow[];
   assessment: typeof loanReturnAssessments.$inferSelect | null;
+  thanks: { fromUserId: string; note: string | null; createdAt: Date }[];
+  readerId: string;
   allowed: Record<LoanConditionAction, boolean>;
 }): LoanCondition {
-  const { loan, reports, assessment, allowed } = input;
+  const { loan, reports, assessment, thanks, readerId, allowed } = input;
+  const thanksNote = (row: (typeof thanks)[number] | undefined) =>
+    row ? { note: row.note, createdAt: row.createdAt.toISOString() } : null;
   const sideOf = (authorId: string): LoanSide => (authorId === loan.ownerId ? 'owner' : 'borrower');
   const photos = (ids: string[]) => ids.map((id) => ({ id, url: photoUrl(id) }));
   return {
@@ -64,6 +68,10 @@ export function presentLoanCondition(input: {
           ]
         : [],
     ),
+    thanks: {
+      given: thanksNote(thanks.find((row) => row.fromUserId === readerId)),
+      received: thanksNote(thanks.find((row) => row.fromUserId !== readerId)),
+    },
     allowed,
   };
 }

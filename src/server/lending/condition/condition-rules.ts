@@ -11,6 +11,10 @@ export interface LoanConditionFacts {
   assessed: boolean;
   answered: boolean;
   openProblems: number;
+  /** The reader thanked the other person for this loan already (issue 36). */
+  thanked: boolean;
+  /** The other person has an account that is not deleted: someone to thank. */
+  partnerActive: boolean;
 }
 
 /**
@@ -26,7 +30,9 @@ export interface LoanConditionFacts {
  * - the borrower's answer: once, after the owner's word;
  * - "something's wrong": the borrower while the item is out, the owner
  *   within 14 days of its return;
- * - settling: the owner, while a problem is open.
+ * - settling: the owner, while a problem is open;
+ * - thanks: either person once the item is back, once, if the other person
+ *   still has an account.
  */
 export function allowedConditionActions(facts: LoanConditionFacts): Record<LoanConditionAction, boolean> {
   const out = facts.status === 'borrowed';
@@ -39,5 +45,6 @@ export function allowedConditionActions(facts: LoanConditionFacts): Record<LoanC
     answer: !owner && facts.assessed && !facts.answered,
     reportProblem: owner ? back : out,
     settle: owner && facts.openProblems > 0,
+    thank: facts.status === 'returned' && facts.partnerActive && !facts.thanked,
   };
 }

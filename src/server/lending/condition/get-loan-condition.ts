@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { LoanCondition } from '@/contract/schemas/loan-condition';
 import type { Database } from '../../db/client';
-import { itemPhotos, loanReports, loanReturnAssessments } from '../../db/schema';
+import { itemPhotos, loanReports, loanReturnAssessments, loanThanks } from '../../db/schema';
 import type { Actor } from '../../policies';
 import { allowedConditionActions } from './condition-rules';
 import { presentLoanCondition } from './condition-presenter';
@@ -11,8 +11,8 @@ import { loadLoanForCondition } from './load-loan-facts';
  * GET /api/lending-requests/{id}/condition (issue 36): the loan's condition
  * entries, the owner's word on the return with the borrower's answer, its
  * problems, and what the reader may do now. The loan's two people only
- * (404 for anyone else). Three statements whatever the number of records:
- * the loan, its reports with their photos, its assessment.
+ * (404 for anyone else). Four statements whatever the number of records:
+ * the loan, its reports with their photos, its assessment, its thanks.
  */
 export async function getLoanCondition(
   db: Database,
@@ -21,7 +21,7 @@ export async function getLoanCondition(
   timeZone: string,
 ): Promise<LoanCondition> {
   const loan = await loadLoanForCondition(db, actor, loanId, timeZone, { lock: false });
-  const [reports, [assessment]] = await Promise.all([
+  const [reports, [assessment], thanks] = await Promise.all([
     db
       .select({
         id: loanReports.id,
@@ -41,11 +41,17 @@ export async function getLoanCondition(
       .where(eq(loanReports.lendingRequestId, loan.id))
       .orderBy(asc(loanReports.createdAt), asc(loanReports.id)),
     db.select().from(loanReturnAssessments).where(eq(loanReturnAssessments.lendingRequestId, loan.id)),
+    db
+      .select({ fromUserId: loanThanks.fromUserId, note: loanThanks.note, createdAt: loanThanks.createdAt })
+      .from(loanThanks)
+      .where(eq(loanThanks.lendingRequestId, loan.id)),
   ]);
   return presentLoanCondition({
     loan,
     reports,
     assessment: assessment ?? null,
+    thanks,
+    readerId: actor.id,
     allowed: allowedConditionActions(loan.facts),
   });
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { LIMITS } from '@/contract/limits';
 import type { DbOrTx } from '../../db/client';
-import { items, lendingRequests, loanReports, loanReturnAssessments } from '../../db/schema';
+import { items, lendingRequests, loanReports, loanReturnAssessments, loanThanks, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { authorize, lendingRoleOf, type Actor } from '../../policies';
 import type { LoanConditionFacts } from './condition-rules';
@@ -46,6 +46,11 @@ export async function loadLoanForCondition(
       assessed: sql<boolean>`${loanReturnAssessments.lendingRequestId} IS NOT NULL`,
       answered: sql<boolean>`${loanReturnAssessments.answeredAt} IS NOT NULL`,
       openProblems: sql<number>`(${openProblems})`.mapWith(Number),
+      thanked: sql<boolean>`EXISTS (SELECT 1 FROM ${loanThanks} th
+        WHERE th.lending_request_id = ${lendingRequests}.id AND th.from_user_id = ${actor.id})`,
+      partnerActive: sql<boolean>`EXISTS (SELECT 1 FROM ${users} u WHERE u.deleted_at IS NULL
+        AND u.id = CASE WHEN ${lendingRequests}.owner_id = ${actor.id} THEN ${lendingRequests}.requester_id
+          ELSE ${lendingRequests}.owner_id END)`,
     })
     .from(lendingRequests)
     .leftJoin(items, eq(items.id, lendingRequests.itemId))
@@ -69,6 +74,8 @@ export async function loadLoanForCondition(
       assessed: row.assessed,
       answered: row.answered,
       openProblems: row.openProblems,
+      thanked: row.thanked,
+      partnerActive: row.partnerActive,
     },
   };
 }

@@ -88,6 +88,7 @@ describe('who may see a loan’s condition', () => {
       answer: false,
       reportProblem: false,
       settle: false,
+      thank: false,
     });
     expect(borrower.allowed).toMatchObject({ handover: true, reportProblem: true, settle: false });
   });

@@ -63,6 +63,8 @@ describe('after the owner deletes the item', () => {
     const bobsView = await readAs<ContactLoanHistory>(t, w.bob, `/api/contacts/${w.bobsAlice.id}/loans`);
     expect(bobsView).toEqual({
       counts: { lent: 0, borrowed: 1 },
+      // Bob lent Alice nothing: no "returned on time" of his to count (issue 36).
+      returnedOnTime: { onTime: 0, of: 0 },
       loans: [expect.objectContaining({ id: w.bobsLoan.id, itemId: null, itemName: 'Drill', role: 'borrowed' })],
     });
     const grandmasView = await readAs<ContactLoanHistory>(t, w.alice, `/api/contacts/${w.grandma.id}/loans`);
@@ -116,7 +118,7 @@ describe('after an account is deleted', () => {
     ]);
     // Bob's entry for Alice is unlinked now: nothing leads from it to the stand-in.
     const bobsView = await readAs<ContactLoanHistory>(t, w.bob, `/api/contacts/${w.bobsAlice.id}/loans`);
-    expect(bobsView).toEqual({ counts: { lent: 0, borrowed: 0 }, loans: [] });
+    expect(bobsView).toEqual({ counts: { lent: 0, borrowed: 0 }, returnedOnTime: { onTime: 0, of: 0 }, loans: [] });
   });
 
   it('the owner’s item history shows a borrower who deleted their account as deleted', async () => {

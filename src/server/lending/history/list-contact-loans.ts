@@ -1,5 +1,5 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
-import type { LoanCounts } from '@/contract/schemas/loan-history';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { LoanCounts, ReturnedOnTime } from '@/contract/schemas/loan-history';
 import type { Database } from '../../db/client';
 import { contacts, lendingRequests } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -11,6 +11,8 @@ export interface ContactLoans {
   rows: LoanHistoryRow[];
   /** Over every loan between the two, listed or not. */
   counts: LoanCounts;
+  /** Of the loans I lent them that came back and had a due date, how many came back by it (issue 36). */
+  returnedOnTime: ReturnedOnTime;
 }
 
 /**
@@ -43,5 +45,35 @@ export async function listContactLoans(db: Database, actor: Actor, contactId: st
     between = sql`((${lentToThem}) OR (${borrowedFromThem}))`;
   }
   const rows = await selectLoanHistory(db, actor.id, between);
-  return { rows, counts: await countLoanHistory(db, actor.id, between) };
+  const [counts, returnedOnTime] = await Promise.all([
+    countLoanHistory(db, actor.id, between),
+    countReturnedOnTime(db, sql`${between} AND ${mine}`),
+  ]);
+  return { rows, counts, returnedOnTime };
+}
+
+/**
+ * "Returned on time N of M" (issue 36): only for the owner's own eyes, over
+ * loans they lent that came back and had a due date; no score, no ranking.
+ * The same comparison as the history's `returnedLate` (loan-history-presenter.ts).
+ */
+async function countReturnedOnTime(db: Database, lentByMe: SQL): Promise<ReturnedOnTime> {
+  const [row] = await db
+    .select({
+      onTime:
+        sql<number>`count(*) FILTER (WHERE ${lendingRequests.returnedOn} <= ${lendingRequests.expectedReturnDate})`.mapWith(
+          Number,
+        ),
+      of: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(lendingRequests)
+    .where(
+      and(
+        lentByMe,
+        eq(lendingRequests.status, 'returned'),
+        isNotNull(lendingRequests.returnedOn),
+        isNotNull(lendingRequests.expectedReturnDate),
+      ),
+    );
+  return row ?? { onTime: 0, of: 0 };
 }

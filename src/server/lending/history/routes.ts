@@ -17,8 +17,8 @@ export const loanHistoryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     '/api/contacts/:id/loans',
     { schema: { params: contactIdParamsSchema, response: { 200: contactLoanHistorySchema } } },
     async (request) => {
-      const { rows, counts } = await listContactLoans(db, requireActor(request), request.params.id);
-      return { counts, loans: rows.map(presentLoanHistoryEntry) };
+      const { rows, counts, returnedOnTime } = await listContactLoans(db, requireActor(request), request.params.id);
+      return { counts, returnedOnTime, loans: rows.map(presentLoanHistoryEntry) };
     },
   );
 

@@ -7,7 +7,11 @@ import { lazyDialog } from '@/client/components/ui/lazy-dialog';
 const ContactLoansDialog = lazyDialog(() => import('./contact-loans-dialog').then((m) => m.ContactLoansDialog));
 
 /** "Loans" on a contact card (the Contacts page adds it): opens what the two of you lent each other. */
-export function ContactLoansButton({ contact }: { contact: { id: string; name: string } }) {
+export function ContactLoansButton({
+  contact,
+}: {
+  contact: { id: string; name: string; user?: { id: string } | null };
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (

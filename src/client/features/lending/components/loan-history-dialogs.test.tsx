@@ -44,6 +44,7 @@ describe('loan history dialogs', () => {
       [contactLoansUrl(CONTACT.id)]: {
         body: {
           counts: { lent: 3, borrowed: 1 },
+          returnedOnTime: { onTime: 2, of: 3 },
           loans: [makeLoan(), makeLoan({ id: 'loan-2', role: 'borrowed', itemName: 'Tent' })],
         },
       },
@@ -55,6 +56,10 @@ describe('loan history dialogs', () => {
     expect(within(dialog).getByRole('heading').textContent).toBe('Loans with Bob Builder');
     expect((await within(dialog).findByTestId('loan-counts')).textContent).toBe('Lent3·Borrowed1');
     expect(within(dialog).getByTestId('loan-counts-lent').textContent).toBe('3');
+    // Issue 36: for the reader's eyes, how many of the loans to them came back on time.
+    expect(within(dialog).getByTestId('contact-returned-on-time').textContent).toBe(
+      'Returned on time: 2 of 3 (only you see this)',
+    );
     expect(
       within(dialog)
         .getAllByTestId('loan-history-item')
@@ -64,7 +69,11 @@ describe('loan history dialogs', () => {
 
   it("says when a contact and the user haven't lent each other anything", async () => {
     const user = userEvent.setup();
-    mockFetch({ [contactLoansUrl(CONTACT.id)]: { body: { counts: { lent: 0, borrowed: 0 }, loans: [] } } });
+    mockFetch({
+      [contactLoansUrl(CONTACT.id)]: {
+        body: { counts: { lent: 0, borrowed: 0 }, returnedOnTime: { onTime: 0, of: 0 }, loans: [] },
+      },
+    });
     renderWithProviders(<ContactLoansButton contact={CONTACT} />);
     await user.click(screen.getByTestId('contact-loans'));
     expect((await screen.findByTestId('loan-history-empty')).textContent).toBe(

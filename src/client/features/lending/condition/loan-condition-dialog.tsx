@@ -1,4 +1,4 @@
-import { AlertTriangle, Camera, CheckCircle2, ClipboardCheck, MessageSquareReply } from 'lucide-react';
+import { AlertTriangle, Camera, CheckCircle2, ClipboardCheck, Heart, MessageSquareReply } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConditionStage } from '@/contract/enums';
@@ -10,8 +10,9 @@ import { settleProblem, useConditionWrite, useLoanCondition } from '../api/loan-
 import { AssessmentAnswerForm, ConditionEntryForm, ProblemReportForm, ReturnAssessmentForm } from './condition-forms';
 import { OUTCOME_KEYS, PROBLEM_KEYS } from './condition-labels';
 import { ConditionPhotos } from './condition-photos';
+import { ThanksForm } from '../thanks/thanks-form';
 
-export type ConditionMode = 'view' | ConditionStage | 'assess' | 'answer' | 'problem';
+export type ConditionMode = 'view' | ConditionStage | 'assess' | 'answer' | 'problem' | 'thanks';
 
 export interface LoanConditionDialogProps {
   open: boolean;
@@ -58,6 +59,7 @@ function LoanConditionBody({ loanId, partnerName, initialMode = 'view' }: LoanCo
   if (mode === 'assess') return <ReturnAssessmentForm loanId={loanId} onDone={back} />;
   if (mode === 'answer') return <AssessmentAnswerForm loanId={loanId} onDone={back} />;
   if (mode === 'problem') return <ProblemReportForm loanId={loanId} onDone={back} />;
+  if (mode === 'thanks') return <ThanksForm loanId={loanId} partnerName={partnerName} onDone={back} />;
   if (query.isPending) return <p className="text-sm text-slate-600">{t('common.loading')}</p>;
   if (query.isError) return <p className="text-sm text-red-700">{t('condition.loadFailed')}</p>;
   return <ConditionRecord condition={query.data} partnerName={partnerName} onMode={setMode} />;
@@ -76,7 +78,12 @@ function ConditionRecord({
   const { allowed } = condition;
   const who = (side: LoanSide) => (side === condition.viewer ? t('condition.you') : partnerName);
   const at = (stage: ConditionStage) => condition.entries.filter((entry) => entry.stage === stage);
-  const nothingYet = condition.entries.length === 0 && condition.problems.length === 0 && !condition.assessment;
+  const nothingYet =
+    condition.entries.length === 0 &&
+    condition.problems.length === 0 &&
+    !condition.assessment &&
+    !condition.thanks.given &&
+    !condition.thanks.received;
   return (
     <div className="min-w-0 space-y-5" data-testid="loan-condition">
       {condition.problems.length > 0 && <Problems condition={condition} who={who} />}
@@ -103,7 +110,14 @@ function ConditionRecord({
           )}
         </section>
       )}
+      <LoanThanks condition={condition} partnerName={partnerName} />
       <div className="flex flex-wrap gap-2">
+        {allowed.thank && (
+          <Button variant="primary" size="sm" onClick={() => onMode('thanks')} data-testid="condition-thank">
+            <Heart className="h-4 w-4" aria-hidden="true" />
+            {t('thanks.action')}
+          </Button>
+        )}
         {allowed.handover && (
           <Button variant="secondary" size="sm" onClick={() => onMode('handover')} data-testid="condition-add-handover">
             <Camera className="h-4 w-4" aria-hidden="true" />
@@ -136,6 +150,29 @@ function ConditionRecord({
         )}
       </div>
     </div>
+  );
+}
+
+/** Thanks on this loan, given and received (issue 36): words, never a score. */
+function LoanThanks({ condition, partnerName }: { condition: LoanCondition; partnerName: string }) {
+  const { t } = useTranslation();
+  const { given, received } = condition.thanks;
+  if (!given && !received) return null;
+  return (
+    <section className="space-y-1 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-950" data-testid="condition-thanks">
+      {received && (
+        <p className="break-words">
+          <span className="font-medium">{t('thanks.receivedFrom', { name: partnerName })}</span>
+          {received.note && <> {received.note}</>}
+        </p>
+      )}
+      {given && (
+        <p className="break-words">
+          <span className="font-medium">{t('thanks.givenTo', { name: partnerName })}</span>
+          {given.note && <> {given.note}</>}
+        </p>
+      )}
+    </section>
   );
 }
 
