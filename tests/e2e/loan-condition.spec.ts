@@ -114,3 +114,60 @@ test('a hand-out with a photo, a problem reaching the owner live, a return marke
   await expectNoAxeViolations(alice.page, 'loan condition after return');
   await screenshotForReview(alice.page, { path: test.info().outputPath('return.png') });
 });
+
+test('thanks after a return: sent from the loan, shown on the profile, hidden by the person thanked', async ({
+  signUp,
+}) => {
+  test.setTimeout(120_000);
+  const [alice, bob] = [await signUp('alice'), await signUp('bob')];
+  await befriend(alice, bob);
+  const tent = `Tent ${Date.now().toString(36)}`;
+  const item = await apiAs<{ id: string }>(alice.page, 'POST', '/api/items', { name: tent, category: 'outdoor' });
+  await apiAs(alice.page, 'POST', '/api/permissions', {
+    itemId: item.id,
+    contactUserId: await userIdOf(bob.page),
+    canView: true,
+  });
+  const today = await bob.page.evaluate(() => new Date().toLocaleDateString('sv-SE'));
+  const loan = await apiAs<{ id: string }>(bob.page, 'POST', '/api/lending-requests', {
+    itemId: item.id,
+    message: 'For the lake',
+    requestedFrom: today,
+    expectedReturnDate: today,
+  });
+  for (const status of ['accepted', 'borrowed', 'returned']) {
+    await apiAs(alice.page, 'PUT', `/api/lending-requests/${loan.id}`, { status });
+  }
+
+  // Bob thanks Alice from their loans.
+  await bob.page.goto('/contacts');
+  const aliceCard = bob.page.getByTestId('contact-card').filter({ hasText: alice.user.name });
+  await aliceCard.getByTestId('contact-loans').click();
+  const loans = bob.page.getByTestId('contact-loans-dialog');
+  await loans.getByTestId('loan-history-open-condition').click();
+  const condition = bob.page.getByTestId('loan-condition-dialog');
+  await condition.getByTestId('condition-thank').click();
+  await condition.getByTestId('thanks-note').fill('Best weekend at the lake!');
+  await condition.getByTestId('thanks-submit').click();
+  await expect(condition.getByTestId('condition-thanks')).toContainText(`You thanked ${alice.user.name}.`);
+  await expect(condition.getByTestId('condition-thank')).toHaveCount(0);
+
+  // Alice sees it on her profile, and hides it.
+  await alice.page.goto('/profile');
+  const received = alice.page.getByTestId('received-thanks');
+  const entry = received.getByTestId('received-thanks-entry');
+  await expect(entry).toContainText(`${bob.user.name} thanked you for lending ${tent}`);
+  await expect(entry).toContainText('Best weekend at the lake!');
+  await expectNoAxeViolations(alice.page, 'profile with thanks');
+  await screenshotForReview(alice.page, { path: test.info().outputPath('profile-thanks.png'), fullPage: true });
+  const shown = entry.getByTestId('received-thanks-shown');
+  await expect(shown).toHaveAttribute('aria-checked', 'true');
+  await shown.click();
+  await expect(shown).toHaveAttribute('aria-checked', 'false');
+  const thanksOfAlice = await apiAs<{ lending: number }>(
+    bob.page,
+    'GET',
+    `/api/users/${await userIdOf(alice.page)}/thanks`,
+  );
+  expect(thanksOfAlice.lending).toBe(0);
+});
