@@ -126,6 +126,20 @@ export async function seedHostileCommunity(browser: Browser): Promise<HostileCom
       expectedReturnDate: today(),
     });
 
+    // I borrowed their item and brought it back; they thanked me (issue 36): the profile lists it.
+    const borrowedBack = await apiAs<{ id: string }>(me.page, 'POST', '/api/lending-requests', {
+      itemId: theirs.id,
+      message: `${UNBROKEN_WORD} 🙂`,
+      requestedFrom: today(),
+      expectedReturnDate: today(),
+    });
+    for (const status of ['accepted', 'borrowed', 'returned']) {
+      await apiAs(partner.page, 'PUT', `/api/lending-requests/${borrowedBack.id}`, { status });
+    }
+    await apiAs(partner.page, 'POST', `/api/lending-requests/${borrowedBack.id}/thanks`, {
+      note: `${UNBROKEN_WORD} 🙏`,
+    });
+
     // A private calendar feed (issue 35): the profile shows its long link and offers its two dialogs.
     await apiAs(me.page, 'POST', '/api/calendar-feed');
 

@@ -15,7 +15,7 @@ export function PersonThanksSummary({ userId, name }: { userId: string; name: st
   const { lending, borrowing, notes } = query.data;
   return (
     <section className="space-y-2 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-950" data-testid="person-thanks">
-      <p className="flex items-start gap-2 break-words">
+      <p className="flex items-start gap-2 wrap-anywhere">
         <Heart className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
         {lending + borrowing === 0
           ? t('thanks.summaryNone', { name })
@@ -28,7 +28,7 @@ export function PersonThanksSummary({ userId, name }: { userId: string; name: st
       {notes.length > 0 && (
         <ul className="space-y-1">
           {notes.map((note) => (
-            <li key={`${note.fromName}-${note.createdAt}`} className="break-words" data-testid="person-thanks-note">
+            <li key={`${note.fromName}-${note.createdAt}`} className="wrap-anywhere" data-testid="person-thanks-note">
               <span className="font-medium">{note.fromName}:</span> {note.note}
             </li>
           ))}

@@ -15,7 +15,10 @@ export function ReceivedThanksCard() {
   const hide = useHideThanks();
   const thanks = query.data ?? [];
   return (
-    <section className="space-y-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="received-thanks">
+    <section
+      className="min-w-0 space-y-3 rounded-xl border border-slate-200 bg-white p-4"
+      data-testid="received-thanks"
+    >
       <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
         <Heart className="h-5 w-5" aria-hidden="true" />
         {t('thanks.received.title')}
@@ -30,13 +33,13 @@ export function ReceivedThanksCard() {
             data-testid="received-thanks-entry"
           >
             <div className="min-w-0 text-sm">
-              <p className="font-medium break-words text-slate-900">
+              <p className="font-medium wrap-anywhere text-slate-900">
                 {t(entry.thankedFor === 'lending' ? 'thanks.received.forLending' : 'thanks.received.forBorrowing', {
                   name: entry.fromName,
                   item: entry.itemName,
                 })}
               </p>
-              {entry.note && <p className="break-words text-slate-700">{entry.note}</p>}
+              {entry.note && <p className="wrap-anywhere text-slate-700">{entry.note}</p>}
             </div>
             <Switch
               checked={!entry.hidden}
