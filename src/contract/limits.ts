@@ -73,6 +73,8 @@ export const LIMITS = {
   thanksNoteMax: 280,
   /** A person's thanks notes shown to a reader: the newest from people the reader knows. */
   thanksNotesShown: 20,
+  /** Requests to private loan links (issue 36) one address may make per hour, pages and photos together. */
+  loanLinkRequestsPerHour: 300,
   /** Available Items loads this many per page as the user scrolls; a client may ask for up to the maximum. */
   itemsPageSize: 24,
   itemsPageMax: 50,

@@ -26,6 +26,7 @@ import { gdprRoutes } from './gdpr/routes';
 import { groupRoutes } from './groups/routes';
 import { healthRoutes } from './health/routes';
 import { itemPermissionRoutes } from './items/permission-routes';
+import { LOAN_LINK_API_PREFIX, LOAN_LINK_PAGE_PREFIX } from './lending/loan-links/link-token';
 import { lendingRoutes } from './lending/routes';
 import { itemRoutes } from './items/routes';
 import { notifyWaitlist } from './lending/reservations/waitlist/notify-waitlist';
@@ -154,7 +155,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(photoRoutes, { db });
   await app.register(itemAnalysisRoutes, { db, analyzer: createItemAnalyzer(config.itemAnalysis) });
   await app.register(barcodeItemRoutes, { db, isbnLookup: createConfiguredIsbnLookup(config) });
-  await app.register(lendingRoutes, { db, timeZone: config.reminders.timeZone });
+  await app.register(lendingRoutes, { db, timeZone: config.reminders.timeZone, publicUrl: config.publicUrl });
   await app.register(geocodingRoutes, { db, geocoder: deps.geocoder ?? defaultGeocoder(config) });
   await app.register(unreadCountRoute, { db });
   await app.register(messageRoutes, { db });
@@ -184,8 +185,16 @@ function loggerOptions(logger: NonNullable<AppDependencies['logger']>) {
   if (logger === false) return false;
   return {
     ...(logger === true ? {} : logger),
-    // Both are credentials: a calendar feed's token, and an email's signed unsubscribe token (the form posts it too).
-    serializers: { req: requestLogSerializer([CALENDAR_FEED_PATH_PREFIX, `${UNSUBSCRIBE_PATH}?token=`]) },
+    // All are credentials: a calendar feed's token, an email's signed unsubscribe token (the form posts it too),
+    // and a private loan link's token (docs/decisions/0049), on its page and its API.
+    serializers: {
+      req: requestLogSerializer([
+        CALENDAR_FEED_PATH_PREFIX,
+        `${UNSUBSCRIBE_PATH}?token=`,
+        LOAN_LINK_PAGE_PREFIX,
+        LOAN_LINK_API_PREFIX,
+      ]),
+    },
   };
 }
 

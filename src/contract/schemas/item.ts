@@ -142,7 +142,9 @@ export const ownItemSchema = itemBaseSchema.extend({
    * Who has it when the owner recorded the loan for someone without an
    * account (issue 19): no lending request names them. Null otherwise.
    */
-  unregisteredBorrower: z.object({ name: z.string(), expectedReturnDate: z.string().nullable() }).nullable(),
+  unregisteredBorrower: z
+    .object({ loanId: z.string(), name: z.string(), expectedReturnDate: z.string().nullable() })
+    .nullable(),
 });
 export type OwnItem = z.infer<typeof ownItemSchema>;
 

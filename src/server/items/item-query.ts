@@ -35,8 +35,8 @@ const requestCounts = sql<{ pending: number; accepted: number; other: number }>`
  * account (issue 19): no lending request in the owner's lists names them, so
  * the card gets the name here. Probed through the one-active-loan index.
  */
-const unregisteredBorrower = sql<{ name: string; expectedReturnDate: string | null } | null>`(
-  SELECT json_build_object('name', lr.borrower_name, 'expectedReturnDate', lr.expected_return_date)
+const unregisteredBorrower = sql<{ loanId: string; name: string; expectedReturnDate: string | null } | null>`(
+  SELECT json_build_object('loanId', lr.id, 'name', lr.borrower_name, 'expectedReturnDate', lr.expected_return_date)
     FROM ${lendingRequests} lr
    WHERE lr.item_id = ${items.id} AND lr.status IN ('accepted', 'borrowed') AND lr.requester_id IS NULL
    LIMIT 1

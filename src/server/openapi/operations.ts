@@ -211,6 +211,27 @@ export const OPERATIONS: Record<string, OperationDocs> = {
   ),
   'GET /api/thanks/received': op('Lending', 'listReceivedThanks', 'Every thanks I received, hidden ones too'),
   'PUT /api/thanks/{id}/hidden': op('Lending', 'hideThanks', 'Hide a thanks I received from others, or show it again'),
+  'POST /api/lending-requests/{id}/borrower-link': op(
+    'Lending',
+    'makeLoanLink',
+    'A new private link for a borrower without an account (the old one stops working)',
+  ),
+  'GET /api/lending-requests/{id}/borrower-link': op(
+    'Lending',
+    'getLoanLink',
+    'Whether the borrower link works, and what the borrower said through it',
+  ),
+  'DELETE /api/lending-requests/{id}/borrower-link': op('Lending', 'revokeLoanLink', 'Turn the borrower link off'),
+  'POST /api/lending-requests/{id}/borrower-link/extension/{answer}': op(
+    'Lending',
+    'answerLoanLinkExtension',
+    'Accept or decline more time asked for through the borrower link',
+  ),
+  'GET /api/loan-links/{token}': op('Lending', 'readLinkedLoan', 'The loan a private link opens (no sign-in)'),
+  'GET /api/loan-links/{token}/photos/{photoId}': op('Lending', 'readLinkedLoanPhoto', 'A photo of that loan'),
+  'POST /api/loan-links/{token}/have-it': op('Lending', 'confirmLinkedHandover', '“I have it”'),
+  'POST /api/loan-links/{token}/brought-back': op('Lending', 'reportLinkedReturn', '“I brought it back”'),
+  'POST /api/loan-links/{token}/extension': op('Lending', 'askLinkedExtension', '“Ask for more time”'),
   'POST /api/lending-requests/{id}/dispute': op(
     'Lending',
     'disputeRecordedLoan',

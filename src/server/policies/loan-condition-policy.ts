@@ -23,6 +23,12 @@ export const loanConditionRules = {
    */
   'thanks:readOf': (actor: Actor, person: { id: string; hasReaderAsContact: boolean }) =>
     actor.id === person.id || person.hasReaderAsContact,
+  /**
+   * A private loan link for a borrower without an account (docs/decisions/0049): only the owner makes, turns off
+   * or answers through it. The link itself is the holder's capability: its use cases find the loan by the
+   * token's hash, and an unknown, turned-off or ended link opens nothing (404).
+   */
+  'loanLink:manage': (actor: Actor, loan: LendingRequestAccess) => lendingRoleOf(actor.id, loan) === 'owner',
   /** Hiding a thanks: only the person it was given to. */
   'thanks:hide': (actor: Actor, thanks: { toUserId: string }) => actor.id === thanks.toUserId,
 };

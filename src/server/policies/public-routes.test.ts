@@ -16,7 +16,8 @@ import { registerStaticClient } from '../http/static-client';
 /**
  * Every public route, "METHOD url" as registered (HEAD twins left out). Keep
  * in step with ADR 0005, decision 1. The API's own: the sign-in flow, the
- * operator details, the invitation preview and the API reference. Outside
+ * operator details, the invitation preview, the API reference and a private
+ * loan link's holder side. Outside
  * /api: the client's files (the catch-all), the health check, the built-in
  * sign-in provider under /oidc, the email unsubscribe page and the private
  * calendar feeds.
@@ -28,6 +29,12 @@ const PUBLIC_ROUTES = [
   'GET /api/legal/operator',
   'GET /api/referral/preview',
   'GET /api/openapi.json',
+  // A private loan link's holder (docs/decisions/0049): the token is the credential.
+  'GET /api/loan-links/:token',
+  'GET /api/loan-links/:token/photos/:photoId',
+  'POST /api/loan-links/:token/have-it',
+  'POST /api/loan-links/:token/brought-back',
+  'POST /api/loan-links/:token/extension',
   'GET /*',
   'GET /healthz',
   // The provider's own paths: one route for every method (scope.all).

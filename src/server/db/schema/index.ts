@@ -18,3 +18,4 @@ export * from './calendar-feeds';
 export * from './item-waitlist';
 export * from './loan-reports';
 export * from './loan-thanks';
+export * from './loan-links';

@@ -1,0 +1,220 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@/contract/limits';
+import type { BorrowerLoan, LoanLinkState } from '@/contract/schemas/loan-link';
+import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { appWithCapturedLog } from '../../../../tests/support/captured-log';
+import { inDays } from '../../../../tests/support/lending';
+import { photoCalls } from '../../../../tests/support/photos';
+import { loanBody, recordedLoan, recordingParties } from '../../../../tests/support/recorded-loans';
+import { lendingRequests, loanLinks } from '../../db/schema';
+import { loanLinkTokenHash } from './link-token';
+
+/**
+ * Private loan links (issue 36, docs/decisions/0049): the owner of a loan
+ * recorded for someone without an account sends a link; whoever holds it
+ * sees that loan only and may say "I have it", ask for more time and say
+ * "I brought it back". The token: stored hashed, replaced, revoked, ended
+ * with the loan, rate limited.
+ */
+let t: TestApp;
+let jpeg: Buffer;
+beforeAll(async () => {
+  t = await createTestApp();
+  jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#225588' } })
+    .jpeg()
+    .toBuffer();
+});
+afterAll(() => t.close());
+
+const photos = photoCalls(() => t);
+type Who = { id: string } | null;
+
+const makeLink = (user: Who, loanId: string) =>
+  t.request(user, { method: 'POST', url: `/api/lending-requests/${loanId}/borrower-link` });
+const linkState = (user: Who, loanId: string) =>
+  t.request(user, { method: 'GET', url: `/api/lending-requests/${loanId}/borrower-link` });
+/** As a holder: no session, from one address. */
+const holder = (method: 'GET' | 'POST', url: string, payload?: object, remoteAddress = '198.51.100.7') =>
+  t.request(null, { method, url, payload, remoteAddress });
+
+/** Alice lent her drill (with a photo) to Eve, an address-book entry without an account, and made her a link. */
+async function linkedLoan() {
+  const p = await recordingParties(t);
+  const photoId = await photos.uploadedId(p.owner, jpeg);
+  await t.request(p.owner, {
+    method: 'PUT',
+    url: `/api/items/${p.item.id}`,
+    payload: { name: 'Drill', category: 'tools', photoIds: [photoId] },
+  });
+  const loan = await recordedLoan(t, p.owner, p.item.id, loanBody({ contactId: p.unregisteredEntry.id }));
+  const made = await makeLink(p.owner, loan.id);
+  expect(made.statusCode).toBe(200);
+  const url = made.json<{ url: string }>().url;
+  const token = url.slice(url.lastIndexOf('/') + 1);
+  return { ...p, loan, photoId, url, token };
+}
+
+describe('the owner’s link', () => {
+  it('is made by the owner only, for a loan to someone without an account; only its hash is stored', async () => {
+    const l = await linkedLoan();
+    expect(l.url).toMatch(new RegExp(`^${t.config.publicUrl.origin}/loan/[A-Za-z0-9_-]{43}$`));
+    expect((await makeLink(null, l.loan.id)).statusCode).toBe(401);
+    expect((await makeLink(l.stranger, l.loan.id)).statusCode).toBe(404);
+    expect((await makeLink(l.viewer, l.loan.id)).statusCode).toBe(404);
+    const [row] = await t.db.select().from(loanLinks).where(eq(loanLinks.lendingRequestId, l.loan.id));
+    expect(row?.tokenHash).toBe(loanLinkTokenHash(l.token));
+    expect(JSON.stringify(row)).not.toContain(l.token);
+
+    // A loan to someone with an account is theirs in the app: no link.
+    const theirs = await recordedLoan(
+      t,
+      l.owner,
+      l.item.id,
+      loanBody(
+        { contactId: l.borrowerEntry.id },
+        { lentOn: inDays(-30), returnedOn: inDays(-20), expectedReturnDate: inDays(-20) },
+      ),
+    );
+    const refused = await makeLink(l.owner, theirs.id);
+    expect(refused.statusCode).toBe(409);
+  });
+
+  it('a new link stops the old one; turning it off stops it; the loan’s return ends it', async () => {
+    const l = await linkedLoan();
+    expect((await holder('GET', `/api/loan-links/${l.token}`)).statusCode).toBe(200);
+    const second = (await makeLink(l.owner, l.loan.id)).json<{ url: string }>().url;
+    const token2 = second.slice(second.lastIndexOf('/') + 1);
+    expect((await holder('GET', `/api/loan-links/${l.token}`)).statusCode).toBe(404);
+    expect((await holder('GET', `/api/loan-links/${token2}`)).statusCode).toBe(200);
+
+    expect(
+      (await t.request(l.viewer, { method: 'DELETE', url: `/api/lending-requests/${l.loan.id}/borrower-link` }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request(l.owner, { method: 'DELETE', url: `/api/lending-requests/${l.loan.id}/borrower-link` }))
+        .statusCode,
+    ).toBe(204);
+    expect((await holder('GET', `/api/loan-links/${token2}`)).statusCode).toBe(404);
+    expect((await linkState(l.owner, l.loan.id)).json<LoanLinkState>().active).toBe(false);
+
+    const third = (await makeLink(l.owner, l.loan.id)).json<{ url: string }>().url;
+    const token3 = third.slice(third.lastIndexOf('/') + 1);
+    expect((await holder('GET', `/api/loan-links/${token3}`)).statusCode).toBe(200);
+    expect((await t.request(l.owner, { method: 'PUT', url: `/api/items/${l.item.id}/return` })).statusCode).toBe(204);
+    expect((await holder('GET', `/api/loan-links/${token3}`)).statusCode).toBe(404);
+    expect((await holder('POST', `/api/loan-links/${token3}/have-it`)).statusCode).toBe(404);
+  });
+});
+
+describe('what the link opens', () => {
+  it('the loan only: item, photos, dates, the owner’s first name and hand-out note; noindex; nobody else', async () => {
+    const l = await linkedLoan();
+    await t.db.update(lendingRequests).set({ itemName: null }).where(eq(lendingRequests.id, l.loan.id));
+    const handoverPhoto = await photos.uploadedId(l.owner, jpeg);
+    await t.request(l.owner, {
+      method: 'PUT',
+      url: `/api/lending-requests/${l.loan.id}/condition/handover`,
+      payload: { note: 'Charged, two bits', photoIds: [handoverPhoto] },
+    });
+    const page = await holder('GET', `/api/loan-links/${l.token}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-robots-tag']).toBe('noindex');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    const loan = page.json<BorrowerLoan>();
+    expect(loan).toMatchObject({
+      item: { name: 'Drill', category: 'tools' },
+      ownerFirstName: 'Alice',
+      dueDate: inDays(7),
+      lentOn: inDays(-7),
+      handover: { note: 'Charged, two bits' },
+      handoverConfirmedAt: null,
+    });
+    // No ids of people, no other names, not the owner's private note on the loan.
+    expect(page.body).not.toContain(l.owner.id);
+    expect(page.body).not.toContain('For the shelves');
+    expect(page.body).not.toContain('Eve');
+
+    const [itemPhoto] = loan.item.photos;
+    const [handoverShown] = loan.handover?.photos ?? [];
+    expect((await holder('GET', itemPhoto?.url ?? '')).statusCode).toBe(200);
+    expect((await holder('GET', `${handoverShown?.url}?size=card`)).statusCode).toBe(200);
+    // Another item's photo is not the link's.
+    const other = await photos.uploadedId(l.owner, jpeg);
+    await photos.createItemWithPhotos(l.owner, [other]);
+    expect((await holder('GET', `/api/loan-links/${l.token}/photos/${other}`)).statusCode).toBe(404);
+    // A malformed or unknown token: the same 404.
+    expect((await holder('GET', '/api/loan-links/not-a-token')).statusCode).toBe(404);
+    expect((await holder('GET', `/api/loan-links/${'A'.repeat(43)}`)).statusCode).toBe(404);
+  });
+
+  it('“I have it”, “ask for more time” (the owner accepts: the due date moves), “I brought it back”', async () => {
+    const l = await linkedLoan();
+    expect((await holder('POST', `/api/loan-links/${l.token}/have-it`)).statusCode).toBe(204);
+    const tooEarly = await holder('POST', `/api/loan-links/${l.token}/extension`, { requestedUntil: inDays(3) });
+    expect(tooEarly.statusCode).toBe(400);
+    expect(tooEarly.json().error.issues).toEqual([
+      { path: 'requestedUntil', messageKey: 'validation.extensionNotLater' },
+    ]);
+    expect(
+      (await holder('POST', `/api/loan-links/${l.token}/extension`, { requestedUntil: inDays(14), message: 'Exams' }))
+        .statusCode,
+    ).toBe(204);
+    const state = (await linkState(l.owner, l.loan.id)).json<LoanLinkState>();
+    expect(state).toMatchObject({
+      active: true,
+      extension: { until: inDays(14), note: 'Exams', answer: null },
+    });
+    expect(state.handoverConfirmedAt).not.toBeNull();
+    expect((await linkState(l.stranger, l.loan.id)).statusCode).toBe(404);
+
+    const answerAs = (user: Who, answer: string) =>
+      t.request(user, { method: 'POST', url: `/api/lending-requests/${l.loan.id}/borrower-link/extension/${answer}` });
+    expect((await answerAs(l.viewer, 'accept')).statusCode).toBe(404);
+    expect((await answerAs(l.owner, 'accept')).statusCode).toBe(204);
+    expect((await answerAs(l.owner, 'decline')).statusCode).toBe(409);
+    const [row] = await t.db.select().from(lendingRequests).where(eq(lendingRequests.id, l.loan.id));
+    expect(row?.expectedReturnDate).toBe(inDays(14));
+    expect((await holder('GET', `/api/loan-links/${l.token}`)).json<BorrowerLoan>()).toMatchObject({
+      dueDate: inDays(14),
+      extension: { answer: 'accepted' },
+    });
+
+    expect((await holder('POST', `/api/loan-links/${l.token}/brought-back`)).statusCode).toBe(204);
+    expect((await linkState(l.owner, l.loan.id)).json<LoanLinkState>().returnReportedAt).not.toBeNull();
+    // The owner confirms by taking it back, as for any loan: the link ends.
+    await t.request(l.owner, { method: 'PUT', url: `/api/items/${l.item.id}/return` });
+    expect((await holder('GET', `/api/loan-links/${l.token}`)).statusCode).toBe(404);
+  });
+
+  it('is rate limited per address, before any token is looked up', async () => {
+    const l = await linkedLoan();
+    const address = '203.0.113.99';
+    for (let i = 0; i < LIMITS.loanLinkRequestsPerHour; i++) {
+      const response = await holder('GET', `/api/loan-links/${i === 0 ? l.token : 'x'}`, undefined, address);
+      expect(response.statusCode).toBe(i === 0 ? 200 : 404);
+    }
+    const refused = await holder('GET', `/api/loan-links/${l.token}`, undefined, address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Another address is not held back.
+    expect((await holder('GET', `/api/loan-links/${l.token}`, undefined, '203.0.113.100')).statusCode).toBe(200);
+  });
+});
+
+describe('the log', () => {
+  it('never shows a link’s token, on its API or its page', async () => {
+    const l = await linkedLoan();
+    const { app: logged, log } = await appWithCapturedLog(t);
+    try {
+      expect((await logged.inject({ method: 'GET', url: `/api/loan-links/${l.token}` })).statusCode).toBe(200);
+      await logged.inject({ method: 'GET', url: `/loan/${l.token}` });
+      expect(log()).toContain('/api/loan-links/…');
+      expect(log()).not.toContain(l.token);
+    } finally {
+      await logged.close();
+    }
+  });
+});
