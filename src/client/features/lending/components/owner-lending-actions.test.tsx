@@ -110,7 +110,10 @@ describe('<ReturnItemAction/>', () => {
   it('names someone without an account from the item, when the owner recorded the loan (issue 19)', () => {
     renderWithProviders(
       <ReturnItemAction
-        item={makeOwnItem({ status: 'borrowed', unregisteredBorrower: { loanId: 'loan-9', name: 'Marco', expectedReturnDate: null } })}
+        item={makeOwnItem({
+          status: 'borrowed',
+          unregisteredBorrower: { loanId: 'loan-9', name: 'Marco', expectedReturnDate: null },
+        })}
         request={undefined}
       />,
     );
