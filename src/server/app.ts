@@ -155,7 +155,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(photoRoutes, { db });
   await app.register(itemAnalysisRoutes, { db, analyzer: createItemAnalyzer(config.itemAnalysis) });
   await app.register(barcodeItemRoutes, { db, isbnLookup: createConfiguredIsbnLookup(config) });
-  await app.register(lendingRoutes, { db, timeZone: config.reminders.timeZone, publicUrl: config.publicUrl });
+  await app.register(lendingRoutes, {
+    db,
+    timeZone: config.reminders.timeZone,
+    publicUrl: config.publicUrl,
+    // A loan link's "Join" hands out the owner's invitation for the entry (docs/decisions/0049).
+    invitationKey: derivedSecret(config.sessionSecret, INVITATION_LINK_KEY_PURPOSE),
+  });
   await app.register(geocodingRoutes, { db, geocoder: deps.geocoder ?? defaultGeocoder(config) });
   await app.register(unreadCountRoute, { db });
   await app.register(messageRoutes, { db });

@@ -17,10 +17,12 @@ import { thanksRoutes } from './thanks/routes';
  * problems and the thanks after it (condition/, thanks/, docs/decisions/0048), and the private
  * links of loans recorded for someone without an account (loan-links/, docs/decisions/0049). Each URL is served by one file.
  */
-export const lendingRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: string; publicUrl: URL }> = async (
-  app,
-  options,
-) => {
+export const lendingRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  timeZone: string;
+  publicUrl: URL;
+  invitationKey: string;
+}> = async (app, options) => {
   await app.register(lendingRequestRoutes, { db: options.db, timeZone: options.timeZone });
   await app.register(loanRoutes, { db: options.db });
   await app.register(loanHistoryRoutes, { db: options.db });
@@ -28,5 +30,9 @@ export const lendingRoutes: FastifyPluginAsyncZod<{ db: Database; timeZone: stri
   const withZone = { db: options.db, timeZone: options.timeZone };
   await app.register(loanConditionRoutes, withZone);
   await app.register(thanksRoutes, withZone);
-  await app.register(loanLinkRoutes, { db: options.db, publicUrl: options.publicUrl });
+  await app.register(loanLinkRoutes, {
+    db: options.db,
+    publicUrl: options.publicUrl,
+    invitationKey: options.invitationKey,
+  });
 };

@@ -232,6 +232,11 @@ export const OPERATIONS: Record<string, OperationDocs> = {
   'POST /api/loan-links/{token}/have-it': op('Lending', 'confirmLinkedHandover', '“I have it”'),
   'POST /api/loan-links/{token}/brought-back': op('Lending', 'reportLinkedReturn', '“I brought it back”'),
   'POST /api/loan-links/{token}/extension': op('Lending', 'askLinkedExtension', '“Ask for more time”'),
+  'POST /api/loan-links/{token}/join': op(
+    'Lending',
+    'joinThroughLoanLink',
+    'Join Lendloop from the link: the invitation that links the loan',
+  ),
   'POST /api/lending-requests/{id}/dispute': op(
     'Lending',
     'disputeRecordedLoan',

@@ -35,6 +35,7 @@ const PUBLIC_ROUTES = [
   'POST /api/loan-links/:token/have-it',
   'POST /api/loan-links/:token/brought-back',
   'POST /api/loan-links/:token/extension',
+  'POST /api/loan-links/:token/join',
   'GET /*',
   'GET /healthz',
   // The provider's own paths: one route for every method (scope.all).

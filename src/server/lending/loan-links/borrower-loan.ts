@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { LIMITS } from '@/contract/limits';
 import type { BorrowerLoan } from '@/contract/schemas/loan-link';
 import { extensionFormSchema } from '@/contract/schemas/loans';
+import { issueInvitationToken } from '../../contacts/invitation-link';
 import type { Database, DbOrTx } from '../../db/client';
 import { itemPhotos, items, lendingRequests, loanLinks, loanReports, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -176,4 +177,25 @@ export async function askForMoreTime(
       .where(eq(loanLinks.lendingRequestId, loan.id));
     return loan;
   });
+}
+
+/**
+ * POST /api/loan-links/{token}/join: "Join Lendloop" from the link. For a
+ * loan recorded for an address-book entry, the answer is the owner's own
+ * invitation link for that entry (contacts/invitation-link.ts): joining
+ * through it links the entry and its recorded loans to the new account, as
+ * an invitation always does, and the loan link ends with it. A loan for a
+ * typed name has no entry to invite: 409, and the page says to ask the
+ * owner to add them as a contact, as inviting would need too.
+ */
+export async function joinThroughLink(db: Database, token: string, publicUrl: URL, invitationKey: string) {
+  const { loan } = await findLinkedLoan(db, token, { lock: false });
+  const noEntry = () =>
+    new AppError('loan_report_closed', 'This loan names no address-book entry', 'errors.loan_link_join_unavailable');
+  if (!loan.borrowerContactId) throw noEntry();
+  const issued = await issueInvitationToken(db, invitationKey, loan.ownerId, loan.borrowerContactId);
+  if (!issued) throw noEntry();
+  const link = new URL('/invite', publicUrl);
+  link.searchParams.set('ref', issued.token);
+  return { inviteUrl: link.href };
 }

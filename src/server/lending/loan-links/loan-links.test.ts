@@ -5,6 +5,7 @@ import { LIMITS } from '@/contract/limits';
 import type { BorrowerLoan, LoanLinkState } from '@/contract/schemas/loan-link';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { appWithCapturedLog } from '../../../../tests/support/captured-log';
+import { createUser } from '../../../../tests/support/factories';
 import { inDays } from '../../../../tests/support/lending';
 import { photoCalls } from '../../../../tests/support/photos';
 import { loanBody, recordedLoan, recordingParties } from '../../../../tests/support/recorded-loans';
@@ -201,6 +202,37 @@ describe('what the link opens', () => {
     expect(refused.headers['retry-after']).toBeDefined();
     // Another address is not held back.
     expect((await holder('GET', `/api/loan-links/${l.token}`, undefined, '203.0.113.100')).statusCode).toBe(200);
+  });
+});
+
+describe('joining through the link', () => {
+  it('hands out the owner’s invitation for the entry; joining links the loan to the new account and ends the link', async () => {
+    const l = await linkedLoan();
+    const joined = await holder('POST', `/api/loan-links/${l.token}/join`);
+    expect(joined.statusCode).toBe(200);
+    const inviteUrl = new URL(joined.json<{ inviteUrl: string }>().inviteUrl);
+    expect(inviteUrl.pathname).toBe('/invite');
+    const eve = await createUser(t.db, { name: 'Eve Newcomer' });
+    const processed = await t.request(eve, {
+      method: 'POST',
+      url: '/api/referral/process',
+      payload: { referralData: inviteUrl.searchParams.get('ref') },
+    });
+    expect(processed.statusCode).toBe(200);
+    const [row] = await t.db.select().from(lendingRequests).where(eq(lendingRequests.id, l.loan.id));
+    expect(row?.requesterId).toBe(eve.id);
+    // The loan is hers in the app now: the link opens nothing.
+    expect((await holder('GET', `/api/loan-links/${l.token}`)).statusCode).toBe(404);
+  });
+
+  it('a loan for a typed name has no entry to invite (409)', async () => {
+    const p = await recordingParties(t);
+    const loan = await recordedLoan(t, p.owner, p.item.id, loanBody({ name: 'Uncle Tom' }));
+    const url = (await makeLink(p.owner, loan.id)).json<{ url: string }>().url;
+    const token = url.slice(url.lastIndexOf('/') + 1);
+    const refused = await holder('POST', `/api/loan-links/${token}/join`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.messageKey).toBe('errors.loan_link_join_unavailable');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { photoQuerySchema } from '@/contract/schemas/item';
 import { lendingRequestIdParamsSchema } from '@/contract/schemas/lending';
 import {
@@ -15,7 +16,14 @@ import type { Database } from '../../db/client';
 import { announceAfterCommit } from '../../events/announce-after-commit';
 import { createPostgresPhotoStore, type PhotoStore } from '../../photos/photo-store';
 import { requireActor } from '../../policies';
-import { askForMoreTime, confirmHandover, readBorrowerLoan, reportBroughtBack, spendLinkBudget } from './borrower-loan';
+import {
+  askForMoreTime,
+  confirmHandover,
+  joinThroughLink,
+  readBorrowerLoan,
+  reportBroughtBack,
+  spendLinkBudget,
+} from './borrower-loan';
 import { readLinkPhoto } from './link-photo';
 import { loanLinkUrl } from './link-token';
 import { answerLinkExtension, getLoanLinkState, makeLoanLink, revokeLoanLink } from './owner-link';
@@ -27,11 +35,13 @@ import { answerLinkExtension, getLoanLinkState, makeLoanLink, revokeLoanLink } f
  * the address's hourly budget first, answers say `noindex` and send no
  * referrer, and the log never shows a token (app.ts).
  */
-export const loanLinkRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl: URL; store?: PhotoStore }> = async (
-  app,
-  options,
-) => {
-  const { db, publicUrl } = options;
+export const loanLinkRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  publicUrl: URL;
+  invitationKey: string;
+  store?: PhotoStore;
+}> = async (app, options) => {
+  const { db, publicUrl, invitationKey } = options;
   const store = options.store ?? createPostgresPhotoStore(db);
 
   app.post(
@@ -122,6 +132,15 @@ export const loanLinkRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl: UR
         await tellOwner(loan, request.log);
         return reply.status(204).send();
       },
+    );
+
+    holder.post(
+      '/api/loan-links/:token/join',
+      {
+        config: { public: true },
+        schema: { params: loanLinkParamsSchema, response: { 200: z.object({ inviteUrl: z.string() }) } },
+      },
+      async (request) => joinThroughLink(db, request.params.token, publicUrl, invitationKey),
     );
 
     holder.post(
