@@ -54,7 +54,7 @@ const SCREENS: Screen[] = [
   {
     name: 'my-items',
     path: () => '/',
-    ready: async (page) => expect(page.getByTestId('item-card')).toHaveCount(2),
+    ready: async (page) => expect(page.getByTestId('item-card')).toHaveCount(3),
     openers: [
       dialog('add-item', 'add-item', 'item-form-dialog'),
       dialog('from-photo', 'add-from-photo', 'item-creation-dialog'),
@@ -66,6 +66,7 @@ const SCREENS: Screen[] = [
       dialog('item-history', ['item-loan-menu', 'item-loan-history']),
       dialog('item-calendar', ['item-loan-menu', 'item-calendar'], 'item-availability-dialog'),
       dialog('loan-condition', 'loan-condition-open', 'loan-condition-dialog'),
+      dialog('borrower-link', 'borrower-link-open'),
       dialog('news', 'brand-button'),
     ],
   },
@@ -123,6 +124,14 @@ const SCREENS: Screen[] = [
       { name: 'thread-menu', open: click('thread-actions'), layer: (page) => page.getByRole('menu'), menu: true },
       dialog('block-from-thread', ['thread-actions', 'thread-block'], 'block-person-dialog'),
     ],
+  },
+  {
+    // A loan's private link (issue 36), opened here signed in; the page is the same without an account.
+    name: 'loan-link',
+    path: (community) => community.loanLinkPath,
+    ready: async (page) => expect(page.getByTestId('linked-loan')).toBeVisible(),
+    actionsInView: false,
+    openers: [],
   },
   {
     name: 'profile',

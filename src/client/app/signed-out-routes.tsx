@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '../components/ui/spinner';
 import { landingPage } from './first-page-preload';
-import { AuthDebugPage, InvitePage } from './shared-lazy-pages';
+import { AuthDebugPage, InvitePage, LoanLinkPage } from './shared-lazy-pages';
 
 // One chunk per route; none of them pulls in the signed-in app.
 const LandingPage = landingPage.Component;
@@ -27,6 +27,9 @@ export function SignedOutRoutes({ isCheckingSession }: { isCheckingSession: bool
       </Route>
       <Route path="/auth-debug">
         <AuthDebugPage />
+      </Route>
+      <Route path="/loan/:token">
+        <LoanLinkPage />
       </Route>
       <Route path="/groups">
         {isCheckingSession ? (

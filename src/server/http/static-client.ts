@@ -49,6 +49,8 @@ export async function registerStaticClient(
     // Missing assets and unknown API paths are real 404s; app routes get the client shell.
     if (['/assets/', '/locales/', '/api/', '/oidc/'].some((prefix) => url.startsWith(prefix)))
       return reply.callNotFound();
+    // A private loan link's page (docs/decisions/0049): never indexed, and its URL (the token) never sent on.
+    if (url.startsWith('/loan/')) reply.header('x-robots-tag', 'noindex').header('referrer-policy', 'no-referrer');
     // With hints for what its first screen loads next (first-screen-hints.ts). The service worker
     // precaches /index.html itself, the plain file above.
     return sendIndexHtml(request, reply, url);

@@ -31,6 +31,8 @@ export interface HostileCommunity {
   storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
   partnerId: string;
   groupId: string;
+  /** The private link of a loan recorded for someone without an account (issue 36): its page's path. */
+  loanLinkPath: string;
 }
 
 async function personIn(
@@ -51,7 +53,7 @@ async function personIn(
   return { page, id: await userIdOf(page), close: () => context.close() };
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = (days = 0) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 export async function seedHostileCommunity(browser: Browser): Promise<HostileCommunity> {
   const me = await personIn(browser, 'hostile');
@@ -140,6 +142,33 @@ export async function seedHostileCommunity(browser: Browser): Promise<HostileCom
       note: `${UNBROKEN_WORD} 🙏`,
     });
 
+    // Lent to someone without an account, with a private loan link (issue 36): the card offers the link's
+    // dialog, and the link's page shows the hostile item and note.
+    const offApp = await apiAs<{ id: string }>(me.page, 'POST', '/api/items', {
+      name: UNBROKEN_NAME,
+      description,
+      category: 'kitchen',
+    });
+    const contactList = await apiAs<{ id: string; contactUserId: string | null }[]>(me.page, 'GET', '/api/contacts');
+    const unregistered = contactList.find((contact) => contact.contactUserId === null);
+    const offAppLoan = await apiAs<{ id: string }>(me.page, 'POST', `/api/items/${offApp.id}/loans`, {
+      borrower: { contactId: unregistered?.id },
+      lentOn: today(),
+      expectedReturnDate: today(),
+    });
+    await apiAs(me.page, 'PUT', `/api/lending-requests/${offAppLoan.id}/condition/handover`, {
+      note: `${UNBROKEN_WORD} ${LONG_LINK}`,
+    });
+    const madeLink = await apiAs<{ url: string }>(
+      me.page,
+      'POST',
+      `/api/lending-requests/${offAppLoan.id}/borrower-link`,
+    );
+    await apiAs(me.page, 'POST', `${new URL(madeLink.url).pathname.replace('/loan/', '/api/loan-links/')}/extension`, {
+      requestedUntil: today(3),
+      message: `${UNBROKEN_WORD} 🙏`,
+    });
+
     // A private calendar feed (issue 35): the profile shows its long link and offers its two dialogs.
     await apiAs(me.page, 'POST', '/api/calendar-feed');
 
@@ -152,7 +181,12 @@ export async function seedHostileCommunity(browser: Browser): Promise<HostileCom
     }
     await apiAs(me.page, 'POST', '/api/messages', { receiverId: partner.id, content: LONG_LINK });
 
-    return { storageState: await me.page.context().storageState(), partnerId: partner.id, groupId: group.id };
+    return {
+      storageState: await me.page.context().storageState(),
+      partnerId: partner.id,
+      groupId: group.id,
+      loanLinkPath: new URL(madeLink.url).pathname,
+    };
   } finally {
     await me.close();
     await partner.close();

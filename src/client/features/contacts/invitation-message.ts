@@ -39,17 +39,4 @@ export function buildInvitationTexts(translate: Translate, data: InvitationData)
   };
 }
 
-/**
- * WhatsApp click-to-chat link: the number in international format without +
- * or separators. Without a number WhatsApp lets the sender pick the chat.
- */
-export function whatsappUrl(phone: string | null, text: string): string {
-  const digits = (phone ?? '').replace(/\D/g, '');
-  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
-}
-
-/** A mailto link with encoded subject and body; without an address the mail app asks for one. */
-export function mailtoUrl(email: string | null, subject: string, body: string): string {
-  const address = (email ?? '').trim();
-  return `mailto:${address}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
-}
+export { mailtoUrl, whatsappUrl } from '@/client/lib/share-urls';

@@ -13,6 +13,7 @@ import { useReturnItem } from '../api/return-item';
 import { useUpdateLendingRequest } from '../api/update-lending-request';
 import { ConditionButton, ProblemFlag } from '../condition/condition-button';
 import { openLoanCondition } from '../condition/loan-condition-host';
+import { BorrowerLinkButton } from '../loan-link/borrower-link-button';
 import { LoanDueLabel } from './loan-due-label';
 import { OwnerExtensionPanel } from './loan-extension-actions';
 
@@ -73,6 +74,8 @@ export function ReturnItemAction({ item, request }: { item: OwnItem; request: Le
           {t('items.card.returnItem')}
         </Button>
         {request && <ConditionButton loanId={request.id} itemName={item.name} partnerName={name} />}
+        {offApp && <ConditionButton loanId={offApp.loanId} itemName={item.name} partnerName={offApp.name} />}
+        {offApp && <BorrowerLinkButton loanId={offApp.loanId} itemName={item.name} borrowerName={offApp.name} />}
       </div>
     </div>
   );
