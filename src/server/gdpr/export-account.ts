@@ -15,7 +15,7 @@ import {
 import { AppError } from '../http/app-error';
 import type { PhotoStore } from '../photos/photo-store';
 import { exportItems } from './export-items';
-import { exportLoanReports, exportReturnAssessments, exportThanks } from './export-loan-reports';
+import { exportLoanLinks, exportLoanReports, exportReturnAssessments, exportThanks } from './export-loan-reports';
 import { exportWaitlist } from './export-waitlist';
 import { exportLoanExtensions } from './export-loan-extensions';
 import { exportNetworkMatches } from './export-network-matches';
@@ -109,6 +109,7 @@ export async function* exportAccount(db: Database, userId: string, options: Expo
     ['loanReports', () => exportLoanReports(db, userId, size, options.photoStore)],
     ['returnAssessments', () => exportReturnAssessments(db, userId, size)],
     ['thanks', () => exportThanks(db, userId, size)],
+    ['loanLinks', () => exportLoanLinks(db, userId, size)],
     ['messages', () => exportMessages(db, userId, size)],
     ['networkRequests', () => exportNetworkRequests(db, userId, size)],
     ['networkRequestAnswers', () => exportNetworkAnswers(db, userId, size)],

@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { itemPhotos, items, lendingRequests, loanReports, loanReturnAssessments, loanThanks } from '../db/schema';
+import {
+  itemPhotos,
+  items,
+  lendingRequests,
+  loanLinks,
+  loanReports,
+  loanReturnAssessments,
+  loanThanks,
+} from '../db/schema';
 import type { PhotoStore } from '../photos/photo-store';
 import { iso, jsonArray, keyset, pages, type PageCursor } from './export-pages';
 
@@ -137,6 +145,37 @@ export function exportThanks(db: Database, userId: string, size: number): AsyncG
         note: thanks.note,
         hidden: thanks.toUserId === userId ? thanks.hidden : undefined,
         createdAt: iso(thanks.createdAt),
+      })),
+  );
+}
+
+/**
+ * The private links of loans the person lent (issue 36, docs/decisions/0049):
+ * when each was made or turned off and what its holder said through it.
+ * Never the link: only its hash is kept, and the hash opens nothing.
+ */
+export function exportLoanLinks(db: Database, userId: string, size: number): AsyncGenerator<string> {
+  const k = keyset(loanLinks.createdAt, loanLinks.lendingRequestId);
+  return jsonArray(
+    pages(size, (after: PageCursor | null, limit: number) =>
+      db
+        .select({ link: loanLinks, id: loanLinks.lendingRequestId, cursorAt: k.cursorAt })
+        .from(loanLinks)
+        .innerJoin(lendingRequests, eq(lendingRequests.id, loanLinks.lendingRequestId))
+        .where(and(eq(lendingRequests.ownerId, userId), k.after(after)))
+        .orderBy(...k.orderBy)
+        .limit(limit),
+    ),
+    (rows) =>
+      rows.map(({ link }) => ({
+        loanId: link.lendingRequestId,
+        createdAt: iso(link.createdAt),
+        revokedAt: iso(link.revokedAt),
+        handoverConfirmedAt: iso(link.handoverConfirmedAt),
+        returnReportedAt: iso(link.returnReportedAt),
+        extensionUntil: link.extensionUntil,
+        extensionNote: link.extensionNote,
+        extensionAnswer: link.extensionAnswer,
       })),
   );
 }

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@/contract/limits';
 import type { BorrowerLoan, LoanLinkState } from '@/contract/schemas/loan-link';
+import { exportedAccount } from '../../../../tests/support/account-export';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { appWithCapturedLog } from '../../../../tests/support/captured-log';
 import { createUser } from '../../../../tests/support/factories';
@@ -233,6 +234,21 @@ describe('joining through the link', () => {
     const refused = await holder('POST', `/api/loan-links/${token}/join`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.messageKey).toBe('errors.loan_link_join_unavailable');
+  });
+});
+
+describe('the export', () => {
+  it('holds the owner’s links without the link, and what the holder said', async () => {
+    const l = await linkedLoan();
+    await holder('POST', `/api/loan-links/${l.token}/have-it`);
+    const exported = await exportedAccount<{ loanLinks: { loanId: string; handoverConfirmedAt: string | null }[] }>(
+      t,
+      l.owner.id,
+    );
+    expect(exported.loanLinks).toEqual([expect.objectContaining({ loanId: l.loan.id })]);
+    expect(exported.loanLinks[0]?.handoverConfirmedAt).not.toBeNull();
+    expect(JSON.stringify(exported)).not.toContain(l.token);
+    expect(JSON.stringify(exported)).not.toContain(loanLinkTokenHash(l.token));
   });
 });
 
