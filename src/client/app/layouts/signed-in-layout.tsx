@@ -27,20 +27,21 @@ export function SignedInLayout({ user, children }: SignedInLayoutProps) {
   const showFeedbackBanner = useShowFeedbackBanner();
 
   return (
-    <FeedbackBannerSlot banner={showFeedbackBanner ? <FeedbackBanner userId={user.id} /> : null}>
-      <a
-        href="#main-content"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        {t('nav.skipToContent')}
-      </a>
-      <div className="flex min-h-dvh flex-col bg-slate-50">
-        <AppHeader user={user} unreadCount={unreadCount} />
-        {/* Room for the fixed bottom bar on phones, so it never covers the end of a page. */}
-        <div className="flex-1 pb-bottom-bar md:pb-0">{children}</div>
-        <BottomNav unreadCount={unreadCount} />
-      </div>
-      <LoanConditionHost />
-    </FeedbackBannerSlot>
+    <LoanConditionHost>
+      <FeedbackBannerSlot banner={showFeedbackBanner ? <FeedbackBanner userId={user.id} /> : null}>
+        <a
+          href="#main-content"
+          className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          {t('nav.skipToContent')}
+        </a>
+        <div className="flex min-h-dvh flex-col bg-slate-50">
+          <AppHeader user={user} unreadCount={unreadCount} />
+          {/* Room for the fixed bottom bar on phones, so it never covers the end of a page. */}
+          <div className="flex-1 pb-bottom-bar md:pb-0">{children}</div>
+          <BottomNav unreadCount={unreadCount} />
+        </div>
+      </FeedbackBannerSlot>
+    </LoanConditionHost>
   );
 }

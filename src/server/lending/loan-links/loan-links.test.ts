@@ -147,6 +147,10 @@ describe('what the link opens', () => {
     const other = await photos.uploadedId(l.owner, jpeg);
     await photos.createItemWithPhotos(l.owner, [other]);
     expect((await holder('GET', `/api/loan-links/${l.token}/photos/${other}`)).statusCode).toBe(404);
+    // The holder of another loan's link: not this loan's hand-out photo, not this loan.
+    const other2 = await linkedLoan();
+    expect((await holder('GET', `/api/loan-links/${other2.token}/photos/${handoverShown?.id}`)).statusCode).toBe(404);
+    expect((await holder('GET', `/api/loan-links/${other2.token}/photos/${itemPhoto?.id}`)).statusCode).toBe(404);
     // A malformed or unknown token: the same 404.
     expect((await holder('GET', '/api/loan-links/not-a-token')).statusCode).toBe(404);
     expect((await holder('GET', `/api/loan-links/${'A'.repeat(43)}`)).statusCode).toBe(404);

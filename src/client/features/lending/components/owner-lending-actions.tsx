@@ -12,7 +12,7 @@ import { useKeepReservation } from '../api/keep-reservation';
 import { useReturnItem } from '../api/return-item';
 import { useUpdateLendingRequest } from '../api/update-lending-request';
 import { ConditionButton, ProblemFlag } from '../condition/condition-button';
-import { openLoanCondition } from '../condition/loan-condition-host';
+import { useOpenLoanCondition } from '../condition/loan-condition-host';
 import { BorrowerLinkButton } from '../loan-link/borrower-link-button';
 import { LoanDueLabel } from './loan-due-label';
 import { OwnerExtensionPanel } from './loan-extension-actions';
@@ -35,6 +35,7 @@ export function ReturnItemAction({ item, request }: { item: OwnItem; request: Le
   const { t, i18n } = useTranslation();
   const { formatCalendarDate } = useDateFormatters();
   const giveBack = useReturnItem();
+  const openLoanCondition = useOpenLoanCondition();
 
   const onReturn = async () => {
     const done = await runWithToasts(() => giveBack.mutateAsync(item.id), i18n, {

@@ -1,7 +1,7 @@
 import { AlertTriangle, ClipboardCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/client/components/ui/button';
-import { openLoanCondition } from './loan-condition-host';
+import { useOpenLoanCondition } from './loan-condition-host';
 
 /** "Something's wrong" is open on this loan (issue 36): shown until the owner settles it. */
 export function ProblemFlag() {
@@ -17,6 +17,7 @@ export function ProblemFlag() {
 /** The loan's condition and problems (issue 36): photos at hand-out, "something's wrong". */
 export function ConditionButton(props: { loanId: string; itemName: string; partnerName: string }) {
   const { t } = useTranslation();
+  const openLoanCondition = useOpenLoanCondition();
   return (
     <Button
       variant="secondary"

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { lazyDialog } from '@/client/components/ui/lazy-dialog';
 import type { ConditionMode, LoanConditionDialogProps } from './loan-condition-dialog';
 
@@ -7,41 +7,33 @@ const LoanConditionDialog = lazyDialog(() => import('./loan-condition-dialog').t
 
 type Opened = Omit<LoanConditionDialogProps, 'open' | 'onOpenChange'> & { initialMode?: ConditionMode };
 
-let opened: Opened | null = null;
-const listeners = new Set<() => void>();
-function set(next: Opened | null) {
-  opened = next;
-  for (const listener of listeners) listener();
-}
+/** Outside a host (a card rendered on its own), opening does nothing. */
+const OpenLoanCondition = createContext<(loan: Opened) => void>(() => undefined);
 
 /**
- * Opens a loan's condition from anywhere (issue 36): from a card whose own
- * actions vanish with the step that opened it (the owner's "Return Item"
- * turns the card back into an item on the shelf, and the return's condition
- * is asked for just then), or from a card that stays.
+ * Opens a loan's condition (issue 36) from a card whose own actions vanish
+ * with the step that opened it: the owner's "Return Item" turns the card
+ * back into an item on the shelf, and the return's condition is asked for
+ * just then. The buttons that stay use it too, so one dialog serves them all.
  */
-export function openLoanCondition(loan: Opened): void {
-  set(loan);
-}
+export const useOpenLoanCondition = () => useContext(OpenLoanCondition);
 
-/** The one place the dialog is rendered, in the signed-in frame. */
-export function LoanConditionHost() {
-  const current = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => opened,
-  );
-  if (!current) return null;
+/** The one place the dialog is rendered, around the signed-in frame; its state lives and dies with the frame. */
+export function LoanConditionHost({ children }: { children: ReactNode }) {
+  const [opened, setOpened] = useState<Opened | null>(null);
   return (
-    <LoanConditionDialog
-      key={current.loanId}
-      open
-      onOpenChange={(open) => {
-        if (!open) set(null);
-      }}
-      {...current}
-    />
+    <OpenLoanCondition.Provider value={setOpened}>
+      {children}
+      {opened && (
+        <LoanConditionDialog
+          key={opened.loanId}
+          open
+          onOpenChange={(open) => {
+            if (!open) setOpened(null);
+          }}
+          {...opened}
+        />
+      )}
+    </OpenLoanCondition.Provider>
   );
 }

@@ -129,7 +129,7 @@ describe('<PrivacyTabs/> export', () => {
       'Contacts, including the details you entered',
       'Groups and your join requests',
       'Messages you sent and received',
-      'Lending requests with due dates and extension requests, and network requests',
+      'Lending requests with due dates and extension requests, loan conditions with their photos, problems, thanks and private loan links (never the link itself), and network requests',
       'Notifications: your choices, your push devices (name and dates) and the notifications recorded for you',
       'Activity: sign-in history and feedback',
     ]);
