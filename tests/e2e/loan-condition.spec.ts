@@ -35,14 +35,14 @@ async function addPhoto(dialog: ReturnType<Page['getByTestId']>, color: string) 
   await expect(dialog.getByTestId('condition-photos-field').getByRole('img')).toHaveCount(1);
 }
 
-test('a hand-out with a photo, a problem reaching the owner live, a return marked damaged beside the hand-out', async ({
-  signUp,
-}) => {
-  test.setTimeout(120_000);
-  const [alice, bob] = [await signUp('alice'), await signUp('bob')];
+/**
+ * Alice lends Bob an item she shares with him: asked for today, then taken through `steps` by her
+ * (accepted, borrowed, and returned where a test starts after the return). Answers the item's name.
+ */
+async function lendToBob(alice: Person, bob: Person, label: string, category: string, steps: string[]) {
   await befriend(alice, bob);
-  const drill = `Drill ${Date.now().toString(36)}`;
-  const item = await apiAs<{ id: string }>(alice.page, 'POST', '/api/items', { name: drill, category: 'tools' });
+  const name = `${label} ${Date.now().toString(36)}`;
+  const item = await apiAs<{ id: string }>(alice.page, 'POST', '/api/items', { name, category });
   await apiAs(alice.page, 'POST', '/api/permissions', {
     itemId: item.id,
     contactUserId: await userIdOf(bob.page),
@@ -51,12 +51,20 @@ test('a hand-out with a photo, a problem reaching the owner live, a return marke
   const today = await bob.page.evaluate(() => new Date().toLocaleDateString('sv-SE'));
   const loan = await apiAs<{ id: string }>(bob.page, 'POST', '/api/lending-requests', {
     itemId: item.id,
-    message: 'For the shelves',
+    message: `For the ${label.toLowerCase()}`,
     requestedFrom: today,
     expectedReturnDate: today,
   });
-  await apiAs(alice.page, 'PUT', `/api/lending-requests/${loan.id}`, { status: 'accepted' });
-  await apiAs(alice.page, 'PUT', `/api/lending-requests/${loan.id}`, { status: 'borrowed' });
+  for (const status of steps) await apiAs(alice.page, 'PUT', `/api/lending-requests/${loan.id}`, { status });
+  return name;
+}
+
+test('a hand-out with a photo, a problem reaching the owner live, a return marked damaged beside the hand-out', async ({
+  signUp,
+}) => {
+  test.setTimeout(120_000);
+  const [alice, bob] = [await signUp('alice'), await signUp('bob')];
+  const drill = await lendToBob(alice, bob, 'Drill', 'tools', ['accepted', 'borrowed']);
 
   // Alice records the hand-out: a photo and a note.
   await alice.page.goto('/');
@@ -120,24 +128,7 @@ test('thanks after a return: sent from the loan, shown on the profile, hidden by
 }) => {
   test.setTimeout(120_000);
   const [alice, bob] = [await signUp('alice'), await signUp('bob')];
-  await befriend(alice, bob);
-  const tent = `Tent ${Date.now().toString(36)}`;
-  const item = await apiAs<{ id: string }>(alice.page, 'POST', '/api/items', { name: tent, category: 'outdoor' });
-  await apiAs(alice.page, 'POST', '/api/permissions', {
-    itemId: item.id,
-    contactUserId: await userIdOf(bob.page),
-    canView: true,
-  });
-  const today = await bob.page.evaluate(() => new Date().toLocaleDateString('sv-SE'));
-  const loan = await apiAs<{ id: string }>(bob.page, 'POST', '/api/lending-requests', {
-    itemId: item.id,
-    message: 'For the lake',
-    requestedFrom: today,
-    expectedReturnDate: today,
-  });
-  for (const status of ['accepted', 'borrowed', 'returned']) {
-    await apiAs(alice.page, 'PUT', `/api/lending-requests/${loan.id}`, { status });
-  }
+  const tent = await lendToBob(alice, bob, 'Tent', 'outdoor', ['accepted', 'borrowed', 'returned']);
 
   // Bob thanks Alice from their loans.
   await bob.page.goto('/contacts');

@@ -13,11 +13,13 @@ const notFound = () => AppError.notFound('Lending request not found');
 const closed = (message: string) => new AppError('loan_report_closed', message);
 
 /**
- * The loan the owner manages a link for, locked: theirs (anyone else gets 404,
- * as for every lending request), recorded for someone without an account.
+ * The loan the owner manages a link for: theirs (anyone else gets 404, as
+ * for every lending request), recorded for someone without an account.
+ * Locked for a write (`lock`), so a step through the link waits its turn.
  */
-async function lockOwnLinkableLoan(tx: DbOrTx, actor: Actor, loanId: string) {
-  const [loan] = await tx.select().from(lendingRequests).where(eq(lendingRequests.id, loanId)).for('update');
+async function ownLinkableLoan(tx: DbOrTx, actor: Actor, loanId: string, lock = true) {
+  const query = tx.select().from(lendingRequests).where(eq(lendingRequests.id, loanId));
+  const [loan] = lock ? await query.for('update') : await query;
   if (!loan) throw notFound();
   authorize(actor, 'lendingRequest:read', loan, { hideAs404: true });
   authorize(actor, 'loanLink:manage', loan);
@@ -33,7 +35,7 @@ async function lockOwnLinkableLoan(tx: DbOrTx, actor: Actor, loanId: string) {
  */
 export async function makeLoanLink(db: Database, actor: Actor, loanId: string): Promise<string> {
   return db.transaction(async (tx) => {
-    const loan = await lockOwnLinkableLoan(tx, actor, loanId);
+    const loan = await ownLinkableLoan(tx, actor, loanId);
     if (loan.status !== 'borrowed') throw closed('Only a loan that is out has a link');
     const token = newLoanLinkToken();
     const tokenHash = loanLinkTokenHash(token);
@@ -51,7 +53,7 @@ export async function makeLoanLink(db: Database, actor: Actor, loanId: string): 
 /** DELETE /api/lending-requests/{id}/borrower-link: the link stops working at once. */
 export async function revokeLoanLink(db: Database, actor: Actor, loanId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const loan = await lockOwnLinkableLoan(tx, actor, loanId);
+    const loan = await ownLinkableLoan(tx, actor, loanId);
     await tx
       .update(loanLinks)
       .set({ revokedAt: sql`now()` })
@@ -61,17 +63,15 @@ export async function revokeLoanLink(db: Database, actor: Actor, loanId: string)
 
 /** GET /api/lending-requests/{id}/borrower-link: whether a link works, and what the borrower said through it. */
 export async function getLoanLinkState(db: Database, actor: Actor, loanId: string): Promise<LoanLinkState> {
-  return db.transaction(async (tx) => {
-    const loan = await lockOwnLinkableLoan(tx, actor, loanId);
-    const [link] = await tx.select().from(loanLinks).where(eq(loanLinks.lendingRequestId, loan.id));
-    return {
-      active: !!link && link.revokedAt === null && loan.status === 'borrowed',
-      createdAt: link?.createdAt.toISOString() ?? null,
-      handoverConfirmedAt: link?.handoverConfirmedAt?.toISOString() ?? null,
-      returnReportedAt: link?.returnReportedAt?.toISOString() ?? null,
-      extension: link ? presentLinkExtension(link) : null,
-    };
-  });
+  const loan = await ownLinkableLoan(db, actor, loanId, false);
+  const [link] = await db.select().from(loanLinks).where(eq(loanLinks.lendingRequestId, loan.id));
+  return {
+    active: !!link && link.revokedAt === null && loan.status === 'borrowed',
+    createdAt: link?.createdAt.toISOString() ?? null,
+    handoverConfirmedAt: link?.handoverConfirmedAt?.toISOString() ?? null,
+    returnReportedAt: link?.returnReportedAt?.toISOString() ?? null,
+    extension: link ? presentLinkExtension(link) : null,
+  };
 }
 
 /**
@@ -88,7 +88,7 @@ export async function answerLinkExtension(
   earliest: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const loan = await lockOwnLinkableLoan(tx, actor, loanId);
+    const loan = await ownLinkableLoan(tx, actor, loanId);
     const [link] = await tx.select().from(loanLinks).where(eq(loanLinks.lendingRequestId, loan.id)).for('update');
     if (!link?.extensionUntil || link.extensionAnswer !== null || loan.status !== 'borrowed') {
       throw closed('No open request for more time');
