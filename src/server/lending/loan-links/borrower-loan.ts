@@ -9,6 +9,7 @@ import { AppError } from '../../http/app-error';
 import { consumeRateLimit } from '../../rate-limits/consume-rate-limit';
 import { firstName, linkPhotoUrl, presentLinkExtension } from './link-presenter';
 import { isLoanLinkToken, loanLinkTokenHash } from './link-token';
+import { tellOwnerOfLinkStep } from './tell-owner';
 
 /** One answer for every link that opens nothing: unknown, malformed, turned off, or its loan over. */
 const noLoan = () => AppError.notFound('No loan behind this link');
@@ -116,26 +117,31 @@ export const linkPhotosOf = (loan: { id: string; itemId: string; ownerId: string
     SELECT r.id FROM ${loanReports} r WHERE r.lending_request_id = ${loan.id} AND r.kind = 'handover'
        AND r.author_id = ${loan.ownerId}))`;
 
-/** POST /api/loan-links/{token}/have-it: "I have it", the hand-over confirmed (saying it twice changes nothing). */
+/**
+ * POST /api/loan-links/{token}/have-it: "I have it", the hand-over confirmed; the owner is told the
+ * first time (saying it twice changes nothing).
+ */
 export async function confirmHandover(db: Database, token: string) {
   return db.transaction(async (tx) => {
-    const { loan } = await findLinkedLoan(tx, token, { lock: true });
+    const { link, loan } = await findLinkedLoan(tx, token, { lock: true });
     await tx
       .update(loanLinks)
       .set({ handoverConfirmedAt: sql`coalesce(${loanLinks.handoverConfirmedAt}, now())` })
       .where(eq(loanLinks.lendingRequestId, loan.id));
+    if (!link.handoverConfirmedAt) await tellOwnerOfLinkStep(tx, loan, 'loan_link_have_it');
     return loan;
   });
 }
 
-/** POST /api/loan-links/{token}/brought-back: "I brought it back"; the owner confirms by taking it back. */
+/** POST /api/loan-links/{token}/brought-back: "I brought it back"; the owner is told, and confirms by taking it back. */
 export async function reportBroughtBack(db: Database, token: string) {
   return db.transaction(async (tx) => {
-    const { loan } = await findLinkedLoan(tx, token, { lock: true });
+    const { link, loan } = await findLinkedLoan(tx, token, { lock: true });
     await tx
       .update(loanLinks)
       .set({ returnReportedAt: sql`coalesce(${loanLinks.returnReportedAt}, now())` })
       .where(eq(loanLinks.lendingRequestId, loan.id));
+    if (!link.returnReportedAt) await tellOwnerOfLinkStep(tx, loan, 'loan_link_brought_back');
     return loan;
   });
 }
@@ -175,6 +181,7 @@ export async function askForMoreTime(
         extensionAnswer: null,
       })
       .where(eq(loanLinks.lendingRequestId, loan.id));
+    await tellOwnerOfLinkStep(tx, loan, 'loan_link_more_time', { dueDate: checked.data.requestedUntil });
     return loan;
   });
 }

@@ -10,7 +10,7 @@ import { createUser } from '../../../../tests/support/factories';
 import { inDays } from '../../../../tests/support/lending';
 import { photoCalls } from '../../../../tests/support/photos';
 import { loanBody, recordedLoan, recordingParties } from '../../../../tests/support/recorded-loans';
-import { lendingRequests, loanLinks } from '../../db/schema';
+import { lendingRequests, loanLinks, notifications } from '../../db/schema';
 import { loanLinkTokenHash } from './link-token';
 
 /**
@@ -189,7 +189,24 @@ describe('what the link opens', () => {
     });
 
     expect((await holder('POST', `/api/loan-links/${l.token}/brought-back`)).statusCode).toBe(204);
+    expect((await holder('POST', `/api/loan-links/${l.token}/brought-back`)).statusCode).toBe(204);
     expect((await linkState(l.owner, l.loan.id)).json<LoanLinkState>().returnReportedAt).not.toBeNull();
+    // The owner was told of each step, once each, naming the borrower as they wrote her down.
+    const told = await t.db
+      .select({ event: notifications.event, kind: notifications.kind, payload: notifications.payload })
+      .from(notifications)
+      .where(eq(notifications.userId, l.owner.id));
+    expect(told.map((n) => n.event).sort()).toEqual([
+      'loan_link_brought_back',
+      'loan_link_have_it',
+      'loan_link_more_time',
+    ]);
+    expect(told.every((n) => n.kind === 'handover')).toBe(true);
+    expect(told.find((n) => n.event === 'loan_link_more_time')?.payload).toMatchObject({
+      senderName: 'Eve',
+      itemName: 'Drill',
+      dueDate: inDays(14),
+    });
     // The owner confirms by taking it back, as for any loan: the link ends.
     await t.request(l.owner, { method: 'PUT', url: `/api/items/${l.item.id}/return` });
     expect((await holder('GET', `/api/loan-links/${l.token}`)).statusCode).toBe(404);
