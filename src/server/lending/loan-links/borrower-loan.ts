@@ -3,10 +3,12 @@ import { LIMITS } from '@/contract/limits';
 import type { BorrowerLoan } from '@/contract/schemas/loan-link';
 import { extensionFormSchema } from '@/contract/schemas/loans';
 import { issueInvitationToken } from '../../contacts/invitation-link';
+import { utcToday } from '../../dates/calendar-dates';
 import type { Database, DbOrTx } from '../../db/client';
 import { itemPhotos, items, lendingRequests, loanLinks, loanReports, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { consumeRateLimit } from '../../rate-limits/consume-rate-limit';
+import { ensureExtensionFits } from '../reservations/hold-conflict';
 import { firstName, linkPhotoUrl, presentLinkExtension } from './link-presenter';
 import { isLoanLinkToken, loanLinkTokenHash } from './link-token';
 import { tellOwnerOfLinkStep } from './tell-owner';
@@ -172,6 +174,14 @@ export async function askForMoreTime(
         checked.error.issues.map((issue) => ({ path: issue.path.join('.'), messageKey: issue.message })),
       );
     }
+    // Not into the next person's days (issue 35): refused with the days in the way, as in the app.
+    await ensureExtensionFits(
+      tx,
+      { id: loan.id, itemId: loan.itemId, expectedReturnDate: loan.expectedReturnDate },
+      checked.data.requestedUntil,
+      utcToday(),
+      'borrower',
+    );
     await tx
       .update(loanLinks)
       .set({

@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@/contract/limits';
+import { addDays } from '@/contract/schemas/lending';
 import type { BorrowerLoan, LoanLinkState } from '@/contract/schemas/loan-link';
 import { exportedAccount } from '../../../../tests/support/account-export';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { appWithCapturedLog } from '../../../../tests/support/captured-log';
-import { createUser } from '../../../../tests/support/factories';
-import { inDays } from '../../../../tests/support/lending';
+import { createLendingRequest, createUser } from '../../../../tests/support/factories';
+import { addViewer, inDays } from '../../../../tests/support/lending';
 import { photoCalls } from '../../../../tests/support/photos';
 import { loanBody, recordedLoan, recordingParties } from '../../../../tests/support/recorded-loans';
 import { lendingRequests, loanLinks, notifications } from '../../db/schema';
@@ -210,6 +211,39 @@ describe('what the link opens', () => {
     // The owner confirms by taking it back, as for any loan: the link ends.
     await t.request(l.owner, { method: 'PUT', url: `/api/items/${l.item.id}/return` });
     expect((await holder('GET', `/api/loan-links/${l.token}`)).statusCode).toBe(404);
+  });
+
+  it('more time may not run into the next person’s days: refused to the holder, and to the owner if booked since', async () => {
+    const l = await linkedLoan();
+    const carol = await addViewer(t, l.owner, l.item);
+    const due = inDays(7);
+    await createLendingRequest(t.db, l.item, carol, {
+      status: 'accepted',
+      requestedFrom: addDays(due, 4),
+      expectedReturnDate: addDays(due, 8),
+    });
+    const into = await holder('POST', `/api/loan-links/${l.token}/extension`, { requestedUntil: addDays(due, 5) });
+    expect(into.statusCode).toBe(409);
+    expect(into.json().error).toMatchObject({ code: 'item_booked', conflict: { from: addDays(due, 4) } });
+    expect(into.body).not.toContain('Carol');
+    // Asked for free days; then someone books them before the owner answers.
+    expect(
+      (await holder('POST', `/api/loan-links/${l.token}/extension`, { requestedUntil: addDays(due, 3) })).statusCode,
+    ).toBe(204);
+    const dave = await addViewer(t, l.owner, l.item, 'Dan');
+    await createLendingRequest(t.db, l.item, dave, {
+      status: 'accepted',
+      requestedFrom: addDays(due, 2),
+      expectedReturnDate: addDays(due, 3),
+    });
+    const granted = await t.request(l.owner, {
+      method: 'POST',
+      url: `/api/lending-requests/${l.loan.id}/borrower-link/extension/accept`,
+    });
+    expect(granted.statusCode).toBe(409);
+    expect(granted.json().error).toMatchObject({ code: 'item_booked', conflict: { from: addDays(due, 2) } });
+    const [row] = await t.db.select().from(lendingRequests).where(eq(lendingRequests.id, l.loan.id));
+    expect(row?.expectedReturnDate).toBe(due);
   });
 
   it('is rate limited per address, before any token is looked up', async () => {

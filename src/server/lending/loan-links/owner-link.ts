@@ -5,7 +5,9 @@ import type { Database, DbOrTx } from '../../db/client';
 import { lendingRequests, loanLinks } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { authorize, type Actor } from '../../policies';
-import { syncLoanReminder } from '../reminders/sync-loan-reminder';
+import { utcToday } from '../../dates/calendar-dates';
+import { moveDueDate } from '../loans/move-due-date';
+import { ensureExtensionFits } from '../reservations/hold-conflict';
 import { presentLinkExtension } from './link-presenter';
 import { loanLinkTokenHash, newLoanLinkToken } from './link-token';
 
@@ -97,16 +99,17 @@ export async function answerLinkExtension(
       const due = loan.expectedReturnDate;
       const date = due ? extensionFormSchema(due, earliest).shape.requestedUntil.safeParse(link.extensionUntil) : null;
       if (date && !date.success) throw closed('The date asked for is no longer possible');
-      await tx
-        .update(lendingRequests)
-        .set({ expectedReturnDate: link.extensionUntil, updatedAt: sql`now()` })
-        .where(eq(lendingRequests.id, loan.id));
-      await syncLoanReminder(tx, {
-        id: loan.id,
-        previousStatus: loan.status,
-        status: loan.status,
-        expectedReturnDate: link.extensionUntil,
-      });
+      // A booking may have come in since it was asked: the owner is told the days in the way (issue 35).
+      if (due && loan.itemId) {
+        await ensureExtensionFits(
+          tx,
+          { id: loan.id, itemId: loan.itemId, expectedReturnDate: due },
+          link.extensionUntil,
+          utcToday(),
+          'owner',
+        );
+      }
+      await moveDueDate(tx, loan, link.extensionUntil);
     }
     await tx
       .update(loanLinks)

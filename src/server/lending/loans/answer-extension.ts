@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { isBlockBetween } from '../../relations/block-sql';
 import type { Database } from '../../db/client';
-import { lendingRequests, loanExtensionRequests } from '../../db/schema';
+import { loanExtensionRequests } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { noteWithStep } from '../requests/lending-messages';
 import { writeMessages, type PostedMessage } from '../../message-writer/write-messages';
@@ -9,7 +9,7 @@ import { authorize, type Actor } from '../../policies';
 import { extensionStepMessage } from './extension-messages';
 import { lockLoan } from './lock-loan';
 import type { ExtensionStep } from './request-extension';
-import { syncLoanReminder } from '../reminders/sync-loan-reminder';
+import { moveDueDate } from './move-due-date';
 import { ensureExtensionFits } from '../reservations/hold-conflict';
 import { utcToday } from '../../dates/calendar-dates';
 
@@ -57,18 +57,7 @@ export async function answerExtension(
       const current = { ...loan, itemId: loan.itemId, expectedReturnDate: loan.expectedReturnDate };
       await ensureExtensionFits(tx, current, open.requestedUntil, utcToday(), 'owner');
     }
-    if (answer === 'accept') {
-      await tx
-        .update(lendingRequests)
-        .set({ expectedReturnDate: open.requestedUntil, updatedAt: sql`now()` })
-        .where(eq(lendingRequests.id, loan.id));
-      await syncLoanReminder(tx, {
-        id: loan.id,
-        previousStatus: loan.status,
-        status: loan.status,
-        expectedReturnDate: open.requestedUntil,
-      });
-    }
+    if (answer === 'accept') await moveDueDate(tx, loan, open.requestedUntil);
     const blocked = await isBlockBetween(tx, loan.requesterId, loan.ownerId);
     const posted: PostedMessage[] = await writeMessages(tx, [
       extensionStepMessage({
