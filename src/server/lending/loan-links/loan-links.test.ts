@@ -6,6 +6,7 @@ import { addDays } from '@/contract/schemas/lending';
 import type { BorrowerLoan, LoanLinkState } from '@/contract/schemas/loan-link';
 import { exportedAccount } from '../../../../tests/support/account-export';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { pinClockEarlyInWindow, restoreClockAfterEach } from '../../../../tests/support/clock';
 import { appWithCapturedLog } from '../../../../tests/support/captured-log';
 import { createLendingRequest, createUser } from '../../../../tests/support/factories';
 import { addViewer, inDays } from '../../../../tests/support/lending';
@@ -30,6 +31,7 @@ beforeAll(async () => {
     .toBuffer();
 });
 afterAll(() => t.close());
+restoreClockAfterEach();
 
 const photos = photoCalls(() => t);
 type Who = { id: string } | null;
@@ -248,6 +250,8 @@ describe('what the link opens', () => {
 
   it('is rate limited per address, before any token is looked up', async () => {
     const l = await linkedLoan();
+    // The budget is an hour's fixed window: pinned early in one, the hour cannot turn during the test.
+    pinClockEarlyInWindow(3_600_000);
     const address = '203.0.113.99';
     for (let i = 0; i < LIMITS.loanLinkRequestsPerHour; i++) {
       const response = await holder('GET', `/api/loan-links/${i === 0 ? l.token : 'x'}`, undefined, address);
