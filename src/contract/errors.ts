@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'server_error',
   // The database could not be reached or the connection was lost: try again shortly (docs/decisions/0019).
   'database_unavailable',
+  // The photo bucket could not be reached (docs/decisions/0050): only photo reads and uploads fail, try again shortly.
+  'photo_storage_unavailable',
   // Requests the server cannot route or read (a URL that does not decode, an
   // over-long path segment, oversized headers, a client too slow to send them).
   'malformed_request',

@@ -32,6 +32,7 @@ import { itemRoutes } from './items/routes';
 import { notifyWaitlist } from './lending/reservations/waitlist/notify-waitlist';
 import { createItemAnalyzer } from './item-analysis/create-item-analyzer';
 import { itemAnalysisRoutes } from './item-analysis/routes';
+import { createPhotoStorage, type PhotoStorage } from './photos/photo-storage';
 import { photoRoutes } from './photos/routes';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSecurity } from './http/security';
@@ -82,6 +83,8 @@ export interface AppDependencies {
    * and inspection, e.g. the check that every route with a body declares a response schema.
    */
   onRoute?: (route: RouteOptions) => void;
+  /** Where photo bytes live; defaults to the configured bucket or PostgreSQL (closed with the app either way). */
+  photoStorage?: PhotoStorage;
 }
 
 export const BUILTIN_CLIENT_ID = 'lendloop';
@@ -107,6 +110,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   registerErrorHandler(app);
+  const photos = deps.photoStorage ?? createPhotoStorage(db, config.photoBucket);
+  app.addHook('onClose', async () => photos.close());
   const liveEvents = deps.liveEvents ?? createInProcessEventBus();
   app.decorate('liveEvents', liveEvents);
   await app.register(cookie, { secret: config.sessionSecret });
@@ -133,7 +138,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     loginMethod: config.oidc ? 'oidc' : 'builtin-oidc',
   });
   await app.register(userRoutes, { db });
-  await app.register(gdprRoutes, { db, sessionCookie });
+  await app.register(gdprRoutes, { db, sessionCookie, photoStore: photos.store });
   await app.register(profilePhotoRoutes, { db });
   await app.register(feedbackRoutes, { db });
   await app.register(registrationCheckRoute, { db });
@@ -152,15 +157,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // An owner's save may free days (personal use ended early, back from "in use"): the waiting list hears of it.
   await app.register(itemRoutes, { db, afterItemSaved: (tx, itemId) => notifyWaitlist(tx, itemId) });
   await app.register(itemPermissionRoutes, { db });
-  await app.register(photoRoutes, { db });
-  await app.register(itemAnalysisRoutes, { db, analyzer: createItemAnalyzer(config.itemAnalysis) });
-  await app.register(barcodeItemRoutes, { db, isbnLookup: createConfiguredIsbnLookup(config) });
+  await app.register(photoRoutes, { db, store: photos.store });
+  await app.register(itemAnalysisRoutes, {
+    db,
+    analyzer: createItemAnalyzer(config.itemAnalysis),
+    store: photos.store,
+  });
+  await app.register(barcodeItemRoutes, { db, isbnLookup: createConfiguredIsbnLookup(config), store: photos.store });
   await app.register(lendingRoutes, {
     db,
     timeZone: config.reminders.timeZone,
     publicUrl: config.publicUrl,
     // A loan link's "Join" hands out the owner's invitation for the entry (docs/decisions/0049).
     invitationKey: derivedSecret(config.sessionSecret, INVITATION_LINK_KEY_PURPOSE),
+    photoStore: photos.store,
   });
   await app.register(geocodingRoutes, { db, geocoder: deps.geocoder ?? defaultGeocoder(config) });
   await app.register(unreadCountRoute, { db });
@@ -171,10 +181,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(calendarFeedRoutes, { db, publicUrl: config.publicUrl, feedKey: config.calendarFeedSecret });
   await app.register(notificationRoutes, { db, push: config.push, emailAvailable: config.mail !== undefined });
   await app.register(liveEventRoutes, { db, pingIntervalMs: deps.liveStreamPingMs });
-  await app.register(legalRoutes, { operator: config.operator });
+  await app.register(legalRoutes, { operator: config.operator, photoBucket: config.photoBucket });
   // Public: the email digests' unsubscribe links, signed with their own key (docs/decisions/0025).
   await app.register(unsubscribeRoutes, { db, tokenKey: derivedSecret(config.sessionSecret, UNSUBSCRIBE_KEY_PURPOSE) });
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, photoBucket: photos.bucket });
 
   const clientDir = deps.clientDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
   const served = await registerStaticClient(app, clientDir, sessionCookie.name, deps.firstScreenBudgetMs);

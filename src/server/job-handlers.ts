@@ -6,10 +6,18 @@ import { queueDueDigests } from './notifications/email/digest-schedule';
 import { createEmailDigestJob } from './notifications/email/email-digest-job';
 import { createDeliverPushJob } from './notifications/push/deliver-push-job';
 import type { JobHandlers } from './jobs/job-runner';
+import type { PhotoBucket } from './photos/bucket/photo-bucket';
+import { sweepPhotoObjects } from './photos/bucket/sweep-photo-objects';
 
 /** What each background job does in the running server (docs/decisions/0023-job-queue.md). */
-export function createJobHandlers(deps: { db: Database; config: AppConfig; logger: Logger }): JobHandlers {
-  const { db, config, logger } = deps;
+export function createJobHandlers(deps: {
+  db: Database;
+  config: AppConfig;
+  logger: Logger;
+  /** The photo bucket when there is one (photos/photo-storage.ts). */
+  photoBucket: PhotoBucket | undefined;
+}): JobHandlers {
+  const { db, config, logger, photoBucket } = deps;
   return {
     'deliver-push': createDeliverPushJob({ db, push: config.push, logger }),
     'email-digest': createEmailDigestJob({ db, config, logger }),
@@ -17,5 +25,11 @@ export function createJobHandlers(deps: { db: Database; config: AppConfig; logge
       await queueDueDigests(db, new Date());
     },
     'loan-reminder': createLoanReminderJob({ db, timing: config.reminders }),
+    'sweep-photo-objects': async () => {
+      // In PostgreSQL a photo's bytes go with its row (foreign-key cascade): nothing is left to sweep.
+      if (!photoBucket) return;
+      const swept = await sweepPhotoObjects(db, photoBucket, new Date());
+      if (swept.deleted > 0) logger.info({ ...swept, bucket: photoBucket.name }, 'deleted orphaned photo objects');
+    },
   };
 }

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/client';
 import { DataDirInUseError, startEmbeddedPostgres, type RunningPostgres } from './db/embedded-postgres';
 import type { PostgresEventBus } from './events/postgres-event-bus';
 import type { JobRunner } from './jobs/job-runner';
+import type { PhotoStorage } from './photos/photo-storage';
 import type * as ServerPartsModule from './server-parts';
 
 /**
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
   let liveEvents: PostgresEventBus | undefined;
   let jobs: JobRunner | undefined;
   let jobDatabase: DatabaseHandle | undefined;
+  let jobPhotos: PhotoStorage | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopping = false;
   let stoppingSince = 0;
@@ -171,10 +173,17 @@ async function main(): Promise<void> {
       max: JOB_CONCURRENCY + 1,
       onConnectionLost: (error) => bootLogger.warn({ err: error }, 'job database connection lost; the pool reconnects'),
     });
+    // The bucket's orphan sweep is a job (docs/decisions/0050).
+    jobPhotos = parts.createPhotoStorage(jobDatabase.db, config.photoBucket);
     jobs = await parts.startJobRunner({
       databaseUrl,
       concurrency: JOB_CONCURRENCY,
-      handlers: parts.createJobHandlers({ db: jobDatabase.db, config, logger: bootLogger }),
+      handlers: parts.createJobHandlers({
+        db: jobDatabase.db,
+        config,
+        logger: bootLogger,
+        photoBucket: jobPhotos.bucket,
+      }),
       logger: bootLogger,
     });
     phaseDone(bootLogger, 'jobs');
@@ -229,6 +238,7 @@ async function main(): Promise<void> {
     // Jobs in progress finish (no new ones start) before their database goes.
     await jobs?.stop().catch((error: unknown) => bootLogger.error({ err: error }, 'stopping the job runner failed'));
     await jobDatabase?.close().catch(() => undefined);
+    jobPhotos?.close();
     await liveEvents?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
     bootLogger.info({ ms: Date.now() - stoppingSince }, 'database connections closed');

@@ -15,3 +15,4 @@ export { createPostgresEventBus } from './events/postgres-event-bus';
 export { createJobHandlers } from './job-handlers';
 export { startJobRunner } from './jobs/job-runner';
 export { logMailSetup } from './notifications/email/mail-transport';
+export { createPhotoStorage } from './photos/photo-storage';

@@ -46,6 +46,7 @@ export function reminderHandlers(t: TestApp): JobHandlers {
     'email-digest': async () => undefined,
     'email-digests-due': async () => undefined,
     'loan-reminder': createLoanReminderJob({ db: t.db, timing: TIMING }),
+    'sweep-photo-objects': async () => undefined,
   };
 }
 

@@ -29,6 +29,7 @@ export function pushDelivery(app: () => TestApp, service: () => FakePushService)
           'email-digest': async () => {},
           'email-digests-due': async () => {},
           'loan-reminder': async () => {},
+          'sweep-photo-objects': async () => {},
         },
         logger,
       );

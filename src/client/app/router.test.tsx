@@ -55,7 +55,7 @@ describe('signed-out route table', () => {
   it('shows the privacy policy at /gdpr, reached from the landing footer', async () => {
     mockFetch({
       '/api/auth/user': { status: 401, statusText: 'Unauthorized', body: '' },
-      '/api/legal/operator': { body: { name: null, address: null, email: null } },
+      '/api/legal/operator': { body: { name: null, address: null, email: null, photoStorage: null } },
     });
     const { history } = renderWithProviders(<AppRouter />);
     (await screen.findByTestId('footer-privacy')).click();

@@ -11,5 +11,11 @@ export const operatorDetailsSchema = z.object({
   /** Lines separated by "\n". */
   address: z.string().nullable(),
   email: z.string().nullable(),
+  /**
+   * The object storage service that keeps photo files, when the operator
+   * uses one (S3_BUCKET, docs/decisions/0050): the policy names it as a
+   * processor. Null: photos stay in the app's own database.
+   */
+  photoStorage: z.object({ host: z.string() }).nullable(),
 });
 export type OperatorDetails = z.infer<typeof operatorDetailsSchema>;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createdFromBarcodeSchema, createFromBarcodeSchema } from '../../contract/schemas/item-creation';
 import type { Database } from '../db/client';
 import { presentOwnItem } from '../items/item-presenter';
-import { createPostgresPhotoStore, type PhotoStore } from '../photos/photo-store';
+import type { PhotoStore } from '../photos/photo-store';
 import { requireActor } from '../policies';
 import { createItemFromBarcode } from './create-item-from-barcode';
 import type { IsbnLookup } from './isbn-lookup';
@@ -15,10 +15,9 @@ import type { IsbnLookup } from './isbn-lookup';
 export const barcodeItemRoutes: FastifyPluginAsyncZod<{
   db: Database;
   isbnLookup: IsbnLookup | null;
-  store?: PhotoStore;
+  store: PhotoStore;
 }> = async (app, options) => {
-  const { db, isbnLookup } = options;
-  const store = options.store ?? createPostgresPhotoStore(db);
+  const { db, isbnLookup, store } = options;
 
   app.post(
     '/api/items/from-barcode',

@@ -141,6 +141,43 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keeps photos in PostgreSQL without S3_*, and needs the bucket and both keys with any of them', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).photoBucket).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: '', S3_ENDPOINT: '' }).photoBucket).toBeUndefined();
+    const bucket = { S3_BUCKET: 'lendloop-photos', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+    // AWS S3 itself: no endpoint, AWS's default region, virtual-host addressing.
+    expect(loadConfig({ DATA_DIR: dataDir(), ...bucket }).photoBucket).toEqual({
+      endpoint: undefined,
+      bucket: 'lendloop-photos',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    });
+    const minio = loadConfig({
+      DATA_DIR: dataDir(),
+      ...bucket,
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_REGION: 'auto',
+      S3_FORCE_PATH_STYLE: 'true',
+    }).photoBucket;
+    expect(minio).toMatchObject({ region: 'auto', forcePathStyle: true });
+    expect(minio?.endpoint?.href).toBe('http://minio.internal:9000/');
+
+    expect(() => loadConfig({ DATA_DIR: dataDir(), S3_ENDPOINT: 'https://s3.example.org' })).toThrow(
+      /S3_BUCKET: is required when any S3_\* variable is set[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...bucket, S3_SECRET_ACCESS_KEY: '' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: is required/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...bucket, S3_BUCKET: 'Photos_Bucket' })).toThrow(
+      /S3_BUCKET: must be a bucket name/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...bucket, S3_ENDPOINT: 'ftp://files.example.org' })).toThrow(
+      /S3_ENDPOINT: must be an http:\/\/ or https:\/\/ URL/,
+    );
+  });
+
   describe('Web Push (VAPID)', () => {
     const given = { publicKey: 'BPublicKeyFromTheEnvironment', privateKey: 'privateKeyFromTheEnvironment' };
 

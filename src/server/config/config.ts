@@ -3,6 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { isKnownTimeZone } from '../dates/zoned-time';
+import { booleanFlag, optionalText, optionalUrl } from './env-fields';
+import { checkPhotoBucketEnv, photoBucketConfig, photoBucketEnv, type PhotoBucketConfig } from './photo-bucket-config';
 import { readOrCreateVapidKeys, type VapidKeys } from './vapid-keys';
 
 /**
@@ -10,24 +12,6 @@ import { readOrCreateVapidKeys, type VapidKeys } from './vapid-keys';
  * `AppConfig`. Bad configuration stops start-up with a message naming the
  * variable (see `ConfigError`).
  */
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1');
-
-const optionalUrl = z
-  .string()
-  .optional()
-  .transform((v) => (v === '' ? undefined : v))
-  .pipe(z.url({ protocol: /^https?$/ }).optional());
-
-/** Unset or blank is null: the privacy policy then says the operator has not entered it yet. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => v?.trim() || null)
-    .pipe(z.string().max(max, `must be at most ${max} characters`).nullable());
 
 /** `someone@example.org` or `Lendloop <someone@example.org>`: no line breaks, one address. */
 const MAIL_FROM_FORMAT = /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
@@ -137,8 +121,10 @@ const envSchema = z
     MAIL_FROM: optionalText(300).pipe(
       z.string().regex(MAIL_FROM_FORMAT, 'must be an email address or Name <address>').nullable(),
     ),
+    ...photoBucketEnv,
   })
   .superRefine((env, ctx) => {
+    checkPhotoBucketEnv(env, ctx);
     if (env.SMTP_URL && !env.MAIL_FROM) {
       ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' });
     }
@@ -233,6 +219,8 @@ export interface AppConfig {
   mail: MailConfig | undefined;
   /** Web Push (docs/decisions/0024). */
   push: PushConfig;
+  /** An S3-compatible bucket for photo bytes (docs/decisions/0050); undefined: they stay in PostgreSQL. */
+  photoBucket: PhotoBucketConfig | undefined;
 }
 
 export interface PushConfig {
@@ -334,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       concurrency: e.AI_CONCURRENCY,
     },
     reminders: { timeZone: e.REMINDER_TIME_ZONE, hour: REMINDER_HOUR },
+    photoBucket: photoBucketConfig(e),
   };
 }
 

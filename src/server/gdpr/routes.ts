@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountParamsSchema } from '../../contract/schemas/gdpr';
 import type { Database } from '../db/client';
 import type { SessionCookieSettings } from '../http/session-cookie';
-import { createPostgresPhotoStore, type PhotoStore } from '../photos/photo-store';
+import type { PhotoStore } from '../photos/photo-store';
 import { authorize, requireActor } from '../policies';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit';
 import { announceAccountDeletion, deleteAccount } from './delete-account';
@@ -12,7 +12,7 @@ import { exportAccount } from './export-account';
 export interface GdprRouteOptions {
   db: Database;
   sessionCookie: SessionCookieSettings;
-  photoStore?: PhotoStore;
+  photoStore: PhotoStore;
 }
 
 /** `lendloop-2026-11-25.json`: the product and the server's date (UTC), spec §2 GDPR. */
@@ -28,8 +28,7 @@ export const EXPORT_LIMIT = { max: 5, windowSeconds: 60 * 60 };
 
 /** Spec §7: the data export and the account deletion, each for the signed-in person only. */
 export const gdprRoutes: FastifyPluginAsyncZod<GdprRouteOptions> = async (app, options) => {
-  const { db, sessionCookie } = options;
-  const photoStore = options.photoStore ?? createPostgresPhotoStore(db);
+  const { db, sessionCookie, photoStore } = options;
 
   app.post('/api/gdpr/export/:userId', { schema: { params: accountParamsSchema } }, async (request, reply) => {
     const actor = requireActor(request);

@@ -11,12 +11,13 @@ describe('GET /healthz', () => {
   it('is public and reports a reachable database', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', parts: { database: 'ok' } });
   });
 
   it('answers 503 when the database is gone', async () => {
     await t.database.pool.end();
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'unavailable', parts: { database: 'unavailable' } });
   });
 });

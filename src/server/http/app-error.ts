@@ -13,6 +13,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   server_error: 500,
   database_unavailable: 503,
+  photo_storage_unavailable: 503,
   malformed_request: 400,
   url_too_long: 414,
   headers_too_large: 431,

@@ -176,7 +176,7 @@ describe('a request whose database connection is lost', () => {
       expect(user.json()).toMatchObject({ error: { code: 'database_unavailable' } });
       const health = await app.inject({ method: 'GET', url: '/healthz' });
       expect(health.statusCode).toBe(503);
-      expect(health.json()).toEqual({ status: 'unavailable' });
+      expect(health.json()).toEqual({ status: 'unavailable', parts: { database: 'unavailable' } });
     } finally {
       await app.close();
       await unreachable.close();

@@ -18,6 +18,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (appError.code === 'database_unavailable') {
       // Expected while the database restarts or fails over; the pool reconnects by itself.
       request.log.warn({ err: error }, 'request failed: database unavailable');
+    } else if (appError.code === 'photo_storage_unavailable') {
+      // The bucket is down, slow or refuses our keys: photos fail, the rest of the app carries on.
+      request.log.warn({ err: error }, 'request failed: photo storage unavailable');
     } else if (appError.statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else if (databaseErrorCode(error) && appError.code !== 'item_booked') {

@@ -4,7 +4,7 @@ import { analyzeAndCreateSchema, createdFromPhotoSchema } from '../../contract/s
 import type { Database } from '../db/client';
 import { AppError } from '../http/app-error';
 import { presentOwnItem } from '../items/item-presenter';
-import { createPostgresPhotoStore, type PhotoStore } from '../photos/photo-store';
+import type { PhotoStore } from '../photos/photo-store';
 import { requireActor } from '../policies';
 import { createAnalysisQueue } from './analysis-queue';
 import { createItemFromPhoto } from './create-item-from-photo';
@@ -24,10 +24,9 @@ export const ANALYZE_BODY_LIMIT = 6 * 1024 * 1024;
 export const itemAnalysisRoutes: FastifyPluginAsyncZod<{
   db: Database;
   analyzer: ItemAnalyzer;
-  store?: PhotoStore;
+  store: PhotoStore;
 }> = async (app, options) => {
-  const { db, analyzer } = options;
-  const store = options.store ?? createPostgresPhotoStore(db);
+  const { db, analyzer, store } = options;
   // One per instance: fairness and bounds hold within an instance (docs/decisions/0041).
   const queue = createAnalysisQueue(analyzer);
   app.addHook('onClose', () => analyzer.close());

@@ -13,6 +13,8 @@ export const JOB_PAYLOAD_SCHEMAS = {
   'email-digest': z.object({ userId: z.uuid() }),
   /** Every minute (JOB_SCHEDULE): turn the digests that fell due into 'email-digest' jobs. */
   'email-digests-due': z.object({}),
+  /** Every hour (JOB_SCHEDULE): delete photo objects in the bucket that no photo claims (docs/decisions/0050). */
+  'sweep-photo-objects': z.object({}),
   /** The next reminder of a loan: the day before its due date, then the overdue notices. */
   'loan-reminder': z.object({ lendingRequestId: z.uuid() }),
 } as const;
@@ -29,4 +31,5 @@ export const JOB_NAMES = Object.keys(JOB_PAYLOAD_SCHEMAS) as JobName[];
  */
 export const JOB_SCHEDULE: readonly { task: JobName; match: string }[] = [
   { task: 'email-digests-due', match: '* * * * *' },
+  { task: 'sweep-photo-objects', match: '17 * * * *' },
 ];

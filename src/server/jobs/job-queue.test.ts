@@ -21,6 +21,7 @@ function recordingHandlers(seen: string[]): JobHandlers {
     'email-digest': async ({ userId }) => void seen.push(`digest:${userId}`),
     'email-digests-due': async () => void seen.push('digests-due'),
     'loan-reminder': async ({ lendingRequestId }) => void seen.push(lendingRequestId),
+    'sweep-photo-objects': async () => void seen.push('sweep'),
   };
 }
 
@@ -192,7 +193,7 @@ describe('the jobs on a clock', () => {
           const { rows } = await database.pool.query<{ identifier: string }>(
             'SELECT identifier FROM graphile_worker._private_known_crontabs ORDER BY identifier',
           );
-          expect(rows.map((row) => row.identifier)).toEqual(['email-digests-due']);
+          expect(rows.map((row) => row.identifier)).toEqual(['email-digests-due', 'sweep-photo-objects']);
         },
         { timeout: 10_000, interval: 50 },
       );

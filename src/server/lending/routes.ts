@@ -7,6 +7,7 @@ import { loanRoutes } from './loans/routes';
 import { lendingRequestRoutes } from './requests/routes';
 import { reservationRoutes } from './reservations/routes';
 import { thanksRoutes } from './thanks/routes';
+import type { PhotoStore } from '../photos/photo-store';
 
 /**
  * The lending domain's routes (issue 34: one folder for everything about
@@ -22,6 +23,7 @@ export const lendingRoutes: FastifyPluginAsyncZod<{
   timeZone: string;
   publicUrl: URL;
   invitationKey: string;
+  photoStore: PhotoStore;
 }> = async (app, options) => {
   await app.register(lendingRequestRoutes, { db: options.db, timeZone: options.timeZone });
   await app.register(loanRoutes, { db: options.db });
@@ -34,5 +36,6 @@ export const lendingRoutes: FastifyPluginAsyncZod<{
     db: options.db,
     publicUrl: options.publicUrl,
     invitationKey: options.invitationKey,
+    store: options.photoStore,
   });
 };

@@ -56,6 +56,7 @@ async function deliverLater(): Promise<void> {
         'email-digest': createEmailDigestJob({ db: t.db, config: t.config, logger }),
         'email-digests-due': async () => {},
         'loan-reminder': async () => {},
+        'sweep-photo-objects': async () => {},
       },
       logger,
     );

@@ -3,7 +3,7 @@ import { photoIdParamsSchema, photoQuerySchema, uploadedPhotoSchema } from '../.
 import type { Database } from '../db/client';
 import { AppError } from '../http/app-error';
 import { requireActor } from '../policies';
-import { createPostgresPhotoStore, type PhotoStore } from './photo-store';
+import type { PhotoStore } from './photo-store';
 import { RAW_IMAGE_BODY_LIMIT, RAW_IMAGE_CONSUMES, registerRawImageBody } from './raw-image-body';
 import { readPhoto } from './read-photo';
 import { uploadPhoto } from './upload-photo';
@@ -15,9 +15,8 @@ import { uploadPhoto } from './upload-photo';
  * This plugin's scope reads raw image bodies only (raw-image-body.ts), and
  * the photo route alone gets the larger body limit.
  */
-export const photoRoutes: FastifyPluginAsyncZod<{ db: Database; store?: PhotoStore }> = async (app, options) => {
-  const { db } = options;
-  const store = options.store ?? createPostgresPhotoStore(db);
+export const photoRoutes: FastifyPluginAsyncZod<{ db: Database; store: PhotoStore }> = async (app, options) => {
+  const { db, store } = options;
 
   registerRawImageBody(app, ['POST']);
 

@@ -1,9 +1,10 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from '../config/config';
 import { runMigrations } from '../db/migrate';
+import { openRunningDatabase, type RunningDatabase } from '../db/running-database';
+import { createPhotoStorage } from '../photos/photo-storage';
 import { DEMO_PEOPLE } from './demo-people';
 import { builtinIssuerFor, seedDemoData } from './seed-demo-data';
-import { openSeedTarget, type SeedTarget } from './seed-database';
 import type { SeedCounts } from './seed-context';
 
 /**
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel });
   const issuer = builtinIssuerFor(config.publicUrl);
 
-  let target: SeedTarget | undefined;
+  let target: RunningDatabase | undefined;
   let interrupted = false;
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= target?.close().catch(() => undefined) ?? Promise.resolve());
@@ -46,14 +47,21 @@ async function main(): Promise<void> {
   }
 
   try {
-    target = await openSeedTarget(config, logger);
+    target = await openRunningDatabase(config, logger, 'seed');
     if (interrupted) {
       await close();
       process.exit(130);
     }
     process.stdout.write(`Seeding the demo community into ${target.description}…\n`);
     await runMigrations(target.handle);
-    const counts = await seedDemoData(target.handle, { issuer });
+    // The server's own photo storage, so a server with S3_BUCKET finds the demo photos in its bucket.
+    const photos = createPhotoStorage(target.handle.db, config.photoBucket);
+    let counts;
+    try {
+      counts = await seedDemoData(target.handle, { issuer, photoStore: photos.store });
+    } finally {
+      photos.close();
+    }
     process.stdout.write(summary(counts, config.publicUrl, issuer));
   } finally {
     await close();

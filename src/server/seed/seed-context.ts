@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { messages } from '../db/schema';
 import type { LiveEventBus } from '../events/live-event-bus';
 import type { Actor } from '../policies';
+import type { PhotoStore } from '../photos/photo-store';
 import { READ_AFTER_DAYS } from './demo-activity';
 import type { DemoGroupKey } from './demo-groups';
 import type { DemoItemName } from './demo-items';
@@ -66,6 +67,7 @@ export interface SeedContext {
   people: Map<DemoUsername, SeededPerson>;
   groups: Map<DemoGroupKey, string>;
   items: Map<DemoItemName, { id: string; ownerId: string }>;
+  photoStore: PhotoStore;
 }
 
 /** A moment `days` (fractional) before the seed started. */

@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../db/client';
+import type { PhotoStore } from '../photos/photo-store';
 import { createInProcessEventBus } from '../events/live-event-bus';
 import { emptyCounts, type SeedContext, type SeedCounts } from './seed-context';
 import { seedLendingRequests } from './seed-lending';
@@ -25,6 +26,8 @@ export interface SeedOptions {
   issuer: string;
   /** The seed's "now"; every date of the demo community is relative to it. */
   now?: Date;
+  /** Where the demo photos' bytes go: the server's own (photos/photo-storage.ts), or it could not show them. */
+  photoStore: PhotoStore;
 }
 
 /**
@@ -49,6 +52,7 @@ export async function seedDemoData(
       people: new Map(),
       groups: new Map(),
       items: new Map(),
+      photoStore: options.photoStore,
     };
     await seedPeople(context, options.issuer);
     await seedContacts(context);

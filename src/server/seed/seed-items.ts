@@ -3,7 +3,6 @@ import { itemFormSchema } from '../../contract/schemas/item';
 import { itemContactPermissions, itemGroupPermissions, items } from '../db/schema';
 import { createItem } from '../items/create-item';
 import { setContactPermission, setGroupPermission } from '../items/item-permissions';
-import { createPostgresPhotoStore } from '../photos/photo-store';
 import { uploadPhoto } from '../photos/upload-photo';
 import { DEMO_ITEMS, type DemoItem } from './demo-items';
 import { dateInDays, daysAgo, personOf, type SeedContext, type SeededPerson } from './seed-context';
@@ -16,7 +15,6 @@ import { renderItemPhoto } from './item-photo';
  * the natural key; an item that exists keeps its photos.
  */
 export async function seedItems(context: SeedContext): Promise<void> {
-  const store = createPostgresPhotoStore(context.db);
   for (const item of DEMO_ITEMS) {
     const owner = personOf(context, item.owner);
     const [existing] = await context.db
@@ -24,22 +22,17 @@ export async function seedItems(context: SeedContext): Promise<void> {
       .from(items)
       .where(and(eq(items.ownerId, owner.id), eq(items.name, item.name)))
       .limit(1);
-    const itemId = existing?.id ?? (await createDemoItem(context, store, owner, item));
+    const itemId = existing?.id ?? (await createDemoItem(context, owner, item));
     context.items.set(item.name, { id: itemId, ownerId: owner.id });
     await shareDemoItem(context, owner, itemId, item);
   }
 }
 
-async function createDemoItem(
-  context: SeedContext,
-  store: ReturnType<typeof createPostgresPhotoStore>,
-  owner: SeededPerson,
-  item: DemoItem,
-): Promise<string> {
+async function createDemoItem(context: SeedContext, owner: SeededPerson, item: DemoItem): Promise<string> {
   const photoIds: string[] = [];
   for (let variant = 0; variant < (item.photos ?? 1); variant++) {
     const bytes = await renderItemPhoto(item.icon, item.category, item.name, variant);
-    const photo = await uploadPhoto(context.db, store, owner, { bytes, contentType: 'image/png' });
+    const photo = await uploadPhoto(context.db, context.photoStore, owner, { bytes, contentType: 'image/png' });
     photoIds.push(photo.id);
   }
   // The form's own schema, so a demo item is one a person could have typed.

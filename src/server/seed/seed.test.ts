@@ -5,6 +5,7 @@ import type { ContactLoanHistory } from '../../contract/schemas/loan-history';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { CookieJar, freePort, signInThroughProvider, step } from '../../../tests/support/oidc-flow';
 import { contacts, idpAccounts, items, users } from '../db/schema';
+import { createPostgresPhotoStore, type PhotoStore } from '../photos/photo-store';
 import { DEMO_RECORDED_LOANS } from './demo-activity';
 import { DEMO_PEOPLE } from './demo-people';
 import type { SeedCounts } from './seed-context';
@@ -18,6 +19,7 @@ import { builtinIssuerFor, seedDemoData } from './seed-demo-data';
 let t: TestApp;
 let baseUrl: string;
 let issuer: string;
+let photoStore: PhotoStore;
 let firstRun: SeedCounts;
 let secondRun: SeedCounts;
 let rowsAfterFirst: Record<string, number>;
@@ -63,9 +65,10 @@ beforeAll(async () => {
   t = await createTestApp({ PORT: String(port), PUBLIC_URL: baseUrl });
   await t.app.listen({ port, host: '127.0.0.1' });
   issuer = builtinIssuerFor(t.config.publicUrl);
-  firstRun = await seedDemoData(t.database, { issuer });
+  photoStore = createPostgresPhotoStore(t.db);
+  firstRun = await seedDemoData(t.database, { issuer, photoStore });
   rowsAfterFirst = await rowCounts();
-  secondRun = await seedDemoData(t.database, { issuer });
+  secondRun = await seedDemoData(t.database, { issuer, photoStore });
   rowsAfterSecond = await rowCounts();
 }, 60_000);
 
@@ -172,7 +175,7 @@ describe('npm run seed', () => {
       [id],
     );
 
-    const resumed = await seedDemoData(t.database, { issuer });
+    const resumed = await seedDemoData(t.database, { issuer, photoStore });
     expect(resumed).toMatchObject({ recordedLoans: 0, loanDisputes: 1, messages: 1 });
     const [item] = await t.db.select({ status: items.status }).from(items).where(eq(items.id, itemId));
     expect(item?.status).toBe('available');
@@ -235,10 +238,10 @@ describe('npm run seed', () => {
 
   it('moves the demo people to the issuer of another PUBLIC_URL instead of failing or duplicating them', async () => {
     const otherIssuer = builtinIssuerFor(new URL('http://localhost:5173'));
-    const moved = await seedDemoData(t.database, { issuer: otherIssuer });
+    const moved = await seedDemoData(t.database, { issuer: otherIssuer, photoStore });
     expect(moved.peopleMoved).toBe(DEMO_PEOPLE.length);
     expect(moved.people).toBe(0);
-    const back = await seedDemoData(t.database, { issuer });
+    const back = await seedDemoData(t.database, { issuer, photoStore });
     expect(back.peopleMoved).toBe(DEMO_PEOPLE.length);
     // The sign-in above added one login; nothing else changed.
     expect(await rowCounts()).toEqual({ ...rowsAfterFirst, login_history: expect.any(Number) });

@@ -14,7 +14,7 @@ import { requestExtensionSchema } from '@/contract/schemas/loans';
 import { earliestReservationDate } from '../../dates/calendar-dates';
 import type { Database } from '../../db/client';
 import { announceAfterCommit } from '../../events/announce-after-commit';
-import { createPostgresPhotoStore, type PhotoStore } from '../../photos/photo-store';
+import type { PhotoStore } from '../../photos/photo-store';
 import { requireActor } from '../../policies';
 import {
   askForMoreTime,
@@ -39,10 +39,9 @@ export const loanLinkRoutes: FastifyPluginAsyncZod<{
   db: Database;
   publicUrl: URL;
   invitationKey: string;
-  store?: PhotoStore;
+  store: PhotoStore;
 }> = async (app, options) => {
-  const { db, publicUrl, invitationKey } = options;
-  const store = options.store ?? createPostgresPhotoStore(db);
+  const { db, publicUrl, invitationKey, store } = options;
 
   app.post(
     '/api/lending-requests/:id/borrower-link',

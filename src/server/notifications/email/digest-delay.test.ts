@@ -43,6 +43,7 @@ async function runJobsAt(instant: Date): Promise<void> {
         'deliver-push': async () => {},
         'email-digests-due': async () => {},
         'loan-reminder': async () => {},
+        'sweep-photo-objects': async () => {},
       },
       logger,
     );

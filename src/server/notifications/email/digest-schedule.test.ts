@@ -88,7 +88,7 @@ describe('queueDueDigests (the minute job email-digests-due)', () => {
 
   it('is on the clock: graphile-worker accepts the schedule main.ts runs', () => {
     const parsed = parseCronItems(JOB_SCHEDULE.map(({ task, match }) => ({ task, match, identifier: task })));
-    expect(parsed.map((item) => item.task)).toEqual(['email-digests-due']);
+    expect(parsed.map((item) => item.task)).toEqual(['email-digests-due', 'sweep-photo-objects']);
   });
 });
 

@@ -38,6 +38,7 @@ function handlers(overrides: Partial<EmailDigestDeps> = {}): JobHandlers {
     // recordDigestDue queues the digests that fell due, as this job does each minute.
     'email-digests-due': async () => {},
     'loan-reminder': async () => {},
+    'sweep-photo-objects': async () => {},
   };
 }
 

@@ -48,6 +48,7 @@ async function unsubscribeLinkFromDigest(recipient: { id: string; email: string 
       'deliver-push': async () => {},
       'email-digests-due': async () => {},
       'loan-reminder': async () => {},
+      'sweep-photo-objects': async () => {},
     },
     logger,
   );

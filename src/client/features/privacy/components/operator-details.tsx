@@ -66,3 +66,19 @@ export function OperatorEmail() {
     </p>
   );
 }
+
+/**
+ * The object storage service that keeps photo files, named as a processor,
+ * when the operator uses one (docs/decisions/0050); nothing otherwise.
+ */
+export function PhotoStorageProcessor() {
+  const { t } = useTranslation('privacy');
+  const operator = useOperator();
+  const host = operator.data?.photoStorage?.host;
+  if (!host) return null;
+  return (
+    <li className="wrap-anywhere" data-testid="policy-photo-storage">
+      {t('privacy:policy.sections.sharing.items.photoStorage', { host })}
+    </li>
+  );
+}

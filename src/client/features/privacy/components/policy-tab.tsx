@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateFormatters } from '@/client/i18n/use-date-formatters';
-import { OperatorAddress, OperatorEmail } from './operator-details';
+import { OperatorAddress, OperatorEmail, PhotoStorageProcessor } from './operator-details';
 
 /**
  * The eleven sections spec §2 GDPR names, in its order. Each has a title,
@@ -14,6 +14,8 @@ interface PolicySection {
   body?: boolean;
   items?: readonly string[];
   details?: () => ReactNode;
+  /** List items that depend on how this instance is configured, after `items`. */
+  configuredItems?: () => ReactNode;
   closing?: string;
 }
 
@@ -56,6 +58,7 @@ const SECTIONS: readonly PolicySection[] = [
       'services',
       'authorities',
     ],
+    configuredItems: () => <PhotoStorageProcessor />,
   },
   {
     id: 'retention',
@@ -92,6 +95,7 @@ function Section({ section }: { section: PolicySection }) {
           {section.items.map((item) => (
             <li key={item}>{t(`${key}.items.${item}`)}</li>
           ))}
+          {section.configuredItems?.()}
         </ul>
       )}
       {section.closing && <p className="font-medium text-slate-900">{t(`${key}.${section.closing}`)}</p>}

@@ -17,8 +17,9 @@ const OPERATOR = {
   name: 'Lendloop Verein',
   address: 'Musterstrasse 1\n8000 Zürich',
   email: 'privacy@lendloop.example',
+  photoStorage: null,
 };
-const UNSET_OPERATOR = { name: null, address: null, email: null };
+const UNSET_OPERATOR = { name: null, address: null, email: null, photoStorage: null };
 
 const serverError = (code: string, status = 500): MockResponse => ({
   status,
@@ -77,6 +78,20 @@ describe('<PrivacyTabs/> policy', () => {
     expect(section('sharing')).toContain('unsubscribe with one click');
     expect(section('retention')).toContain('until you turn push off on that device');
     expect(section('retention')).toContain('deleted with your account');
+  });
+
+  it('names the photo bucket as a processor only when the operator keeps photos in one', async () => {
+    renderTabs({ [OPERATOR_URL]: { body: { ...OPERATOR, photoStorage: { host: 'fsn1.your-objectstorage.com' } } } });
+    const processor = await screen.findByTestId('policy-photo-storage');
+    expect(processor.textContent).toContain('object storage service (fsn1.your-objectstorage.com)');
+    expect(processor.textContent).toContain('as a processor (Art. 28 GDPR)');
+    expect(within(screen.getByTestId('policy-section-sharing')).getByTestId('policy-photo-storage')).toBe(processor);
+  });
+
+  it('names no photo storage service when photos stay in the app’s own database', async () => {
+    renderTabs({});
+    await screen.findByTestId('operator-address');
+    expect(screen.queryByTestId('policy-photo-storage')).toBeNull();
   });
 
   it('says plainly when the operator has not entered their details', async () => {

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../db/data-dir-lock';
 import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded-postgres';
-import { findRunningEmbedded } from './seed-database';
+import { findRunningEmbedded } from './running-database';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lendloop-seed-target-'));
 let cluster: RunningPostgres | undefined;
@@ -15,7 +15,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('the seed finding the running embedded PostgreSQL', () => {
+describe('a command (seed, photos:move) finding the running embedded PostgreSQL', () => {
   it("connects to a live server's PostgreSQL, never to one whose server is gone", async () => {
     expect(await findRunningEmbedded(dataDir)).toBeUndefined();
     cluster = await startEmbeddedPostgres({ dataDir, logger: pino({ level: 'silent' }) });

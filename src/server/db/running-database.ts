@@ -3,18 +3,18 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
-import { connectDatabase, type DatabaseHandle } from '../db/client';
-import { liveDataDirOwner } from '../db/data-dir-lock';
-import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded-postgres';
+import { connectDatabase, type DatabaseHandle } from './client';
+import { liveDataDirOwner } from './data-dir-lock';
+import { startEmbeddedPostgres, type RunningPostgres } from './embedded-postgres';
 
 /** The database main.ts creates in the embedded cluster (it is not exported from there: main.ts runs on import). */
 const EMBEDDED_DATABASE = 'lendloop';
 
-export interface SeedTarget {
+export interface RunningDatabase {
   handle: DatabaseHandle;
-  /** Where the seed writes, for the summary (never with the password). */
+  /** Where the command works, for its summary (never with the password). */
   description: string;
-  /** Closes the connections, and stops the embedded PostgreSQL if the seed started it. */
+  /** Closes the connections, and stops the embedded PostgreSQL if the command started it. */
   close(): Promise<void>;
 }
 
@@ -25,14 +25,19 @@ export interface SeedTarget {
  * 2. Otherwise the embedded PostgreSQL in DATA_DIR. When a server runs on
  *    that folder, its PostgreSQL holds `postgres/postmaster.pid`, whose
  *    fourth line is the port it listens on (PostgreSQL's own lock file);
- *    the password is DATA_DIR/postgres-password. The seed connects to it
+ *    the password is DATA_DIR/postgres-password. The command connects to it
  *    alongside the server.
- * 3. When nothing runs there, the seed starts the embedded PostgreSQL on the
+ * 3. When nothing runs there, the command starts the embedded PostgreSQL on the
  *    folder itself (creating it on first use, exactly as `npm start` would)
  *    and stops it when done, holding the folder's lock meanwhile: a server
  *    started then is refused, says so, and can be started again afterwards.
  */
-export async function openSeedTarget(config: AppConfig, logger: Logger): Promise<SeedTarget> {
+export async function openRunningDatabase(
+  config: AppConfig,
+  logger: Logger,
+  /** The command, for the data folder's lock and the summary: `seed`, `photos:move`. */
+  command: string,
+): Promise<RunningDatabase> {
   if (config.databaseUrl) {
     const handle = connectDatabase(config.databaseUrl);
     return { handle, description: `DATABASE_URL (${hostOf(config.databaseUrl)})`, close: () => handle.close() };
@@ -48,7 +53,7 @@ export async function openSeedTarget(config: AppConfig, logger: Logger): Promise
     };
   }
 
-  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, logger, role: 'seed' });
+  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, logger, role: command });
   let handle: DatabaseHandle | undefined;
   try {
     handle = connectDatabase(await ensureEmbeddedDatabase(embedded.urlFor));
@@ -59,7 +64,7 @@ export async function openSeedTarget(config: AppConfig, logger: Logger): Promise
   const opened = handle;
   return {
     handle: opened,
-    description: `the embedded PostgreSQL of ${config.dataDir} (started for the seed, stopped again)`,
+    description: `the embedded PostgreSQL of ${config.dataDir} (started for ${command}, stopped again)`,
     close: async () => {
       await opened.close().catch(() => undefined);
       await embedded.stop();
@@ -75,7 +80,7 @@ interface RunningCluster {
 /** The embedded cluster that currently runs on `dataDir`, if one answers on the port its lock file names. */
 export async function findRunningEmbedded(dataDir: string): Promise<RunningCluster | undefined> {
   // Only a live owner's PostgreSQL: one left running by a server that is gone
-  // is stopped and replaced when the seed (or the next server) starts it.
+  // is stopped and replaced when the command (or the next server) starts it.
   if (!liveDataDirOwner(dataDir)) return undefined;
   let lockFile: string;
   let password: string;
@@ -103,7 +108,7 @@ export async function findRunningEmbedded(dataDir: string): Promise<RunningClust
   }
 }
 
-/** The cluster starts with only `postgres`; the server creates its database on first start, and so does the seed. */
+/** The cluster starts with only `postgres`; the server creates its database on first start, and so does a command (seed, photos:move). */
 async function ensureEmbeddedDatabase(urlFor: RunningPostgres['urlFor']): Promise<string> {
   const admin = connectDatabase(urlFor('postgres'), { max: 1 });
   try {
