@@ -66,7 +66,9 @@ export const USAGE = `Usage: npm run bench -- [--smoke | --quick] [--duration=S]
                  startup: \`npm start\`'s server command on the built tree (dist/, built first if stale), spawned
                  directly, to the first 200 on /, on a fresh DATA_DIR and on an existing one, 5 runs each
                  (1 with --smoke); then the idle RSS of the server and of its PostgreSQL after 10 s
-                 (2 s with --smoke); alone it needs no data set and writes bench/results/<time>-startup.*)
+                 (2 s with --smoke); alone it needs no data set and writes bench/results/<time>-startup.*);
+                 photos: GET /api/photos/{id}?size=card with the bytes in PostgreSQL, then the same photos
+                 moved into a bucket (s3rver on loopback) and read through a second server with S3_*
   --skip-scaling skip the 10,000 / 100,000 items comparison
   --hold         build the main data set and start the server, print how to reach both, and wait for Ctrl-C
   --profile      profile the server's CPU (node --cpu-prof) into bench/results/profiles/ (open in Chrome DevTools);
@@ -112,6 +114,8 @@ export const PUSH_SECTION = 'push';
 export const STARTUP_SECTION = 'startup';
 /** The live delivery figure: message → the receiver's SSE event, one and two instances (bench/server/live.ts). */
 export const LIVE_SECTION = 'live';
+/** The photo read figure: a card from PostgreSQL and from a bucket (bench/server/photos.ts). */
+export const PHOTOS_SECTION = 'photos';
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
   const flags = new Map<string, string>();
@@ -207,6 +211,7 @@ function onlyNames(value: string | undefined): string[] {
     PUSH_SECTION,
     LIVE_SECTION,
     STARTUP_SECTION,
+    PHOTOS_SECTION,
   ];
   const unknown = names.filter((name) => !known.includes(name));
   if (unknown.length > 0) {

@@ -1,29 +1,30 @@
 import { cpus, loadavg, totalmem } from 'node:os';
-import type pg from 'pg';
 import path from 'node:path';
-import { cpuPerRequest, cpuSnapshot, postmasterPidOf } from './cpu-usage';
+import { postmasterPidOf } from './cpu-usage';
 import { startBenchDatabase, type BenchDatabase } from './database';
 import { addItems, analyze, countRows, generateCommunity, type StepTiming } from './dataset';
 import { fetchCursors, lendingPairs, makeCalendarFeeds, signInUsers } from './fixtures';
 import { measureAnalysis, type AnalysisMeasurement } from './analysis';
 import { measureExport, prepareExportPerson, type ExportMeasurement } from './export';
-import { drive, sampleFailure } from './load';
+import { sampleFailure } from './load';
+import { measure } from './measure';
 import {
   ANALYSIS_SECTION,
   EXPORT_SECTION,
   LIVE_SECTION,
   parseOptions,
+  PHOTOS_SECTION,
   PUSH_SECTION,
   STARTUP_SECTION,
   UsageError,
-  type BenchOptions,
 } from './options';
 import { measureLive } from './live';
+import { measurePhotoReads, PHOTO_READ_SCENARIOS } from './photos';
 import { liveErrors, type LiveMeasurement } from './live-report';
 import { startFakePushService, type FakePushService } from '../../tests/support/fake-push-service';
 import { measurePush, preparePushOwners, type PushMeasurement } from './push';
 import { measureStartup, startupMarkdown, writeStartupReport } from './startup';
-import { readStatements, resetStatements } from './statement-stats';
+
 import { runExplainPhase } from './explain';
 import { inArray } from 'drizzle-orm';
 import { items as itemsTable } from '@/server/db/schema';
@@ -38,7 +39,7 @@ import {
   type EndpointResult,
   type GenerationPhase,
 } from './report';
-import { buildScenarios, type OutgoingRequest, type Scenario } from './scenarios';
+import { buildScenarios, type OutgoingRequest } from './scenarios';
 
 /**
  * npm run bench: the server benchmark of issue 7 (docs/performance.md).
@@ -205,6 +206,21 @@ async function main(): Promise<number> {
       log(`explain: ${path.relative(root, file)}`);
     }
 
+    if (options.only.length === 0 || options.only.includes(PHOTOS_SECTION)) {
+      const photos = await measurePhotoReads({
+        bundle: bundles.app,
+        database,
+        app,
+        postmaster,
+        users,
+        photos: options.mode === 'smoke' ? 5 : 50,
+        measure: (label, origin, pids, request) => measure(options, origin, pids, label, request),
+        log,
+      });
+      endpoints.push(endpointResult(PHOTO_READ_SCENARIOS.postgres, photos.postgres, ceiling));
+      endpoints.push(endpointResult(PHOTO_READ_SCENARIOS.bucket, photos.bucket, ceiling));
+    }
+
     let exportResult: ExportMeasurement | null = null;
     if (options.only.length === 0 || options.only.includes(EXPORT_SECTION)) {
       const person = await prepareExportPerson(client, database.handle.db, options.exportMessages);
@@ -347,40 +363,6 @@ async function hold(app: RunningProcess, database: BenchDatabase, cookie: string
 }
 
 const noErrors = (scaling: NonNullable<BenchReport['scaling']>) => scaling.small.errors + scaling.large.errors === 0;
-
-async function measure(
-  options: BenchOptions,
-  origin: string,
-  pids: { server: number | undefined; postmaster: number | null },
-  label: string,
-  request: (i: number) => OutgoingRequest,
-  scenario?: Pick<Scenario, 'remaining'>,
-  statementsOf?: pg.Pool,
-): Promise<EndpointMeasurement> {
-  const run = (seconds: number, connections: number) =>
-    drive({ origin, connections, seconds, request, maxRequests: scenario?.remaining?.() });
-  if (options.warmupSeconds > 0) await run(options.warmupSeconds, options.connections);
-  if (statementsOf) await resetStatements(statementsOf);
-  const before = await cpuSnapshot(pids);
-  const startMicros = monotonicMicros();
-  const measurement = await run(options.durationSeconds, options.connections);
-  const window = { startMicros, endMicros: monotonicMicros() };
-  const cpu = cpuPerRequest(before, await cpuSnapshot(pids), measurement.requests);
-  const statements = statementsOf ? await readStatements(statementsOf, measurement.requests) : undefined;
-  const left = scenario?.remaining?.();
-  const single = left === undefined || left > 0 ? await run(options.singleConnectionSeconds, 1) : null;
-  const ms = (value: number | null) => (value === null ? '?' : value.toFixed(2));
-  log(
-    `${label}: ${measurement.requestsPerSecond.toFixed(0)} req/s, p50 ${measurement.latency.p50} ms, ` +
-      `p99 ${measurement.latency.p99} ms, errors ${measurement.errors}; CPU per request ${ms(cpu.server)} server + ` +
-      `${ms(cpu.postgres)} PostgreSQL + ${ms(cpu.loadGenerator)} load ms` +
-      (single ? `; one connection: p50 ${single.latency.p50} ms, p99 ${single.latency.p99} ms` : ''),
-  );
-  return { ...measurement, cpuPerRequest: cpu, singleConnection: single, window, statements };
-}
-
-/** CLOCK_MONOTONIC in microseconds, the clock V8 stamps its CPU profile samples with. */
-const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
 
 async function stopDatabase(database: BenchDatabase): Promise<void> {
   await database.stop().catch((error: unknown) => log(`stopping PostgreSQL failed: ${String(error)}`));
