@@ -33,6 +33,9 @@ export const gdprRoutes: FastifyPluginAsyncZod<GdprRouteOptions> = async (app, o
   app.post('/api/gdpr/export/:userId', { schema: { params: accountParamsSchema } }, async (request, reply) => {
     const actor = requireActor(request);
     authorize(actor, 'account:export', { id: request.params.userId });
+    // The export reads every photo: a bucket that is down is a 503 now (not counted against the
+    // allowance), not a download broken off midway.
+    await photoStore.ensureAvailable();
     await consumeRateLimit(db, { key: `gdpr-export:${actor.id}`, ...EXPORT_LIMIT });
     const now = new Date();
     const body = exportAccount(db, actor.id, { photoStore, now });

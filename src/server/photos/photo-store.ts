@@ -14,19 +14,13 @@ import { photoBlobs } from '../db/schema';
  * left out of the item form, an item or user deleted, stale uploads) deletes
  * its bytes by foreign-key cascade in the same transaction.
  *
- * An object-store implementation (S3 and the like) would need:
- * - `save` to write the object under the photo id (a random UUID: names are
- *   neither guessable nor clashing, and never user input) before the
- *   transaction commits; a rolled-back transaction then leaves an orphan.
- * - a delete path of its own, since the cascade stops at the database: rows
- *   vanish through `setItemPhotos`, upload housekeeping and the item and user
- *   cascades, which the app does not see. The simplest complete answer is a
- *   periodic sweep that deletes objects without an `item_photos` row (older
- *   than an hour, so uploads in flight are spared), which also removes the
- *   orphans above.
- * - private objects only (no public bucket URL): the bytes must go through
- *   GET /api/photos/{id}, or a short-lived signed URL issued after the check.
- * - the card copy as a second object under the same id (and in the sweep).
+ * The bucket store (bucket/bucket-photo-store.ts, docs/decisions/0050)
+ * writes the objects under the photo id before the transaction commits,
+ * keeps them private (bytes leave only through GET /api/photos/{id}, after
+ * the check), and has a delete path of its own, since the cascade stops at
+ * the database: an hourly sweep deletes objects no `item_photos` row claims
+ * (bucket/sweep-photo-objects.ts), which also removes the orphans of
+ * rolled-back transactions.
  */
 export interface PhotoStore {
   /**
@@ -40,6 +34,12 @@ export interface PhotoStore {
    * before cards had one) answers `card` with the full image.
    */
   read(photoId: string, size: PhotoSize): Promise<Buffer | null>;
+  /**
+   * Resolves when the store answers; throws `photo_storage_unavailable`
+   * otherwise. For a long read (the data export) to fail with a 503 before
+   * it starts rather than break off midway.
+   */
+  ensureAvailable(): Promise<void>;
 }
 
 export function createPostgresPhotoStore(db: Database): PhotoStore {
@@ -56,5 +56,7 @@ export function createPostgresPhotoStore(db: Database): PhotoStore {
       const [row] = await db.select({ bytes }).from(photoBlobs).where(eq(photoBlobs.photoId, photoId));
       return row?.bytes ?? null;
     },
+    // The database itself: the export's first read finds out.
+    async ensureAvailable() {},
   };
 }

@@ -25,6 +25,8 @@ export interface ServerOptions {
   logFile: string;
   /** Extra Node.js options before the script, e.g. `--import` of a test-only fault injector. */
   nodeOptions?: string[];
+  /** More variables, over the defaults (several instances behind a proxy: PUBLIC_URL, S3_*…). */
+  env?: Record<string, string>;
 }
 
 export interface ServerProcess {
@@ -57,6 +59,7 @@ export function startServer(options: ServerOptions): ServerProcess {
     // The write load comes from one address; the per-address limit is not under test here.
     RATE_LIMIT_PER_MINUTE: '1000000',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
   };
   const args = ['--enable-source-maps', ...(options.nodeOptions ?? []), 'dist/server/main.js'];
   const child: ChildProcess = spawn(process.execPath, args, {

@@ -48,5 +48,6 @@ export function createBucketPhotoStore(db: Database, bucket: PhotoBucket): Photo
       // bucket before deleting the row, so a photo moved between the two reads is in the bucket now.
       return (await database.read(photoId, size)) ?? bucket.get(key);
     },
+    ensureAvailable: () => bucket.probe(),
   };
 }

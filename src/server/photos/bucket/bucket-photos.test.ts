@@ -163,6 +163,10 @@ describe('a bucket that is down', () => {
     expect(errorCode(uploaded)).toBe('photo_storage_unavailable');
     const [rowsAfter] = await t.db.select({ n: count() }).from(itemPhotos);
     expect(rowsAfter?.n).toBe(rowsBefore?.n);
+    // The data export reads every photo: refused before it starts, not broken off midway.
+    const exported = await t.request(owner, { method: 'POST', url: `/api/gdpr/export/${owner.id}` });
+    expect(exported.statusCode).toBe(503);
+    expect(errorCode(exported)).toBe('photo_storage_unavailable');
 
     // The rest of the app answers, and says which part is down.
     expect((await t.request(owner, { method: 'GET', url: '/api/items/my' })).statusCode).toBe(200);
@@ -172,6 +176,9 @@ describe('a bucket that is down', () => {
 
     await s3.start();
     expect((await getPhoto(owner, photoId)).statusCode).toBe(200);
+    const exportedLater = await t.request(owner, { method: 'POST', url: `/api/gdpr/export/${owner.id}` });
+    expect(exportedLater.statusCode).toBe(200);
+    expect(exportedLater.body).toContain(photoId);
     const healthy = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(healthy.json()).toEqual({ status: 'ok', parts: { database: 'ok', photoStorage: 'ok' } });
   });
