@@ -6,7 +6,8 @@ import { SRC_ALIAS } from '../../alias.config';
 /**
  * `npm run test:faults`: the fault suite (docs/decisions/0019). It runs the
  * built server as a child process and kills it, its PostgreSQL and its
- * connections, so it is slow and kept out of `npm test`. One file at a time:
+ * connections, so it is slow and kept out of `npm test`. It also runs two
+ * built servers behind a loopback proxy (two-instances.test.ts, issue 37). One file at a time:
  * each starts its own server, and the machine has two cores.
  */
 export default defineConfig({
