@@ -17,9 +17,7 @@ export const legalRoutes: FastifyPluginAsyncZod<{
     address: operator.address,
     email: operator.email,
     // Without an endpoint the SDK talks to AWS S3 itself, at this host.
-    photoStorage: photoBucket
-      ? { host: photoBucket.endpoint?.host ?? `s3.${photoBucket.region}.amazonaws.com` }
-      : null,
+    photoStorage: photoBucket ? { host: photoBucket.endpoint?.host ?? `s3.${photoBucket.region}.amazonaws.com` } : null,
   };
   app.get(
     '/api/legal/operator',
