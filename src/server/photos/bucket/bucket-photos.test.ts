@@ -151,6 +151,8 @@ describe('a bucket that is down', () => {
   it('fails photo reads and uploads with 503, leaves no half-written photo, and nothing else fails', async () => {
     const owner: User = await createUser(t.db);
     const photoId = await photos.uploadedId(owner, small);
+    // Saved with an item, so the data export carries it.
+    await createItemWithPhotos(owner, [photoId]);
     const [rowsBefore] = await t.db.select({ n: count() }).from(itemPhotos);
     await s3.stop();
 
