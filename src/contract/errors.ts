@@ -18,6 +18,15 @@ export const ERROR_CODES = [
   'database_unavailable',
   // The photo bucket could not be reached (docs/decisions/0050): only photo reads and uploads fail, try again shortly.
   'photo_storage_unavailable',
+  // Passkeys on the built-in sign-in provider (docs/decisions/0051).
+  'account_link_invalid',
+  'passkey_failed',
+  'email_in_use',
+  'username_taken',
+  'sign_up_closed',
+  'passkeys_unavailable',
+  'passkey_limit_reached',
+  'sign_in_expired',
   // Requests the server cannot route or read (a URL that does not decode, an
   // over-long path segment, oversized headers, a client too slow to send them).
   'malformed_request',

@@ -12,6 +12,10 @@ export const LIMITS = {
   requestTitleMax: 100,
   usernameMin: 3,
   usernameMax: 30,
+  /** A passkey's name on the profile ("Phone", "Work laptop"), docs/decisions/0051. */
+  passkeyNameMax: 60,
+  /** Passkeys one person may hold. */
+  passkeysPerAccount: 10,
   phoneDigitsMin: 10,
   phoneDigitsMax: 15,
   defaultCountryPrefix: '+1',

@@ -54,13 +54,17 @@ describe('building the app', () => {
 });
 
 describe('the built-in identity provider', () => {
-  it('refuses to run on a public address unless explicitly allowed', async () => {
+  it('runs on a public https address with passkeys, and refuses one where passkeys cannot work unless allowed', async () => {
+    const plain = configWith({ PUBLIC_URL: 'http://192.168.1.10:3000' });
+    await expect(
+      buildApp({ config: plain, db: database.db, logger: false, clientDir: '/nonexistent' }),
+    ).rejects.toThrow(/ALLOW_BUILTIN_IDP/);
+    const allowed = configWith({ PUBLIC_URL: 'http://192.168.1.10:3000', ALLOW_BUILTIN_IDP: 'true' });
+    const picker = await buildApp({ config: allowed, db: database.db, logger: false, clientDir: '/nonexistent' });
+    await picker.close();
+    // docs/decisions/0051: passkeys only, the password-less picker off (idp/passkeys/passkeys.test.ts).
     const config = configWith({ PUBLIC_URL: 'https://lendloop.example' });
-    await expect(buildApp({ config, db: database.db, logger: false, clientDir: '/nonexistent' })).rejects.toThrow(
-      /ALLOW_BUILTIN_IDP/,
-    );
-    const allowed = configWith({ PUBLIC_URL: 'https://lendloop.example', ALLOW_BUILTIN_IDP: 'true' });
-    const app = await buildApp({ config: allowed, db: database.db, logger: false, clientDir: '/nonexistent' });
+    const app = await buildApp({ config, db: database.db, logger: false, clientDir: '/nonexistent' });
     const discovery = await app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' });
     expect(discovery.json().issuer).toBe('https://lendloop.example/oidc');
     await app.close();

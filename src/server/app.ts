@@ -45,6 +45,8 @@ import { registerStaticClient } from './http/static-client';
 import { answerClientError, answerFrameworkError } from './http/unreadable-requests';
 import { createBuiltinProvider } from './idp/provider';
 import { registerBuiltinProvider } from './idp/routes';
+import { idpAccountRoutes } from './idp/passkeys/account-routes';
+import { passkeysWorkAt, relyingPartyFor } from './idp/passkeys/relying-party';
 import { legalRoutes } from './legal/routes';
 import { messageRoutes } from './messages/routes';
 import { unreadCountRoute } from './messages/unread-count-route';
@@ -228,17 +230,25 @@ async function setUpSignIn(app: FastifyInstance, { config, db }: AppDependencies
     });
   }
 
-  if (!isLoopbackUrl(config.publicUrl) && !config.allowBuiltinIdp) {
+  // The password-less picker: loopback development, or an explicit ALLOW_BUILTIN_IDP (docs/decisions/0002).
+  const pickerAllowed = isLoopbackUrl(config.publicUrl) || config.allowBuiltinIdp;
+  // Passkeys need https with a domain name, or localhost (docs/decisions/0051).
+  const party = passkeysWorkAt(config.publicUrl) ? relyingPartyFor(config.publicUrl) : null;
+  if (!pickerAllowed && !party) {
     throw new Error(
-      `The built-in identity provider signs people in without a password, so it only runs on a loopback PUBLIC_URL ` +
-        `(got ${config.publicUrl.origin}). Configure OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, ` +
-        'or set ALLOW_BUILTIN_IDP=true to run it anyway.',
+      `The built-in sign-in runs on a public address only with passkeys, which need https and a domain name ` +
+        `(got ${config.publicUrl.origin}). Use an https:// PUBLIC_URL, or configure OIDC_ISSUER_URL, ` +
+        'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or set ALLOW_BUILTIN_IDP=true to allow the password-less picker.',
     );
   }
-  app.log.warn(
-    'Sign-in uses the BUILT-IN identity provider: password-less local accounts, for trying Lendloop and for tests only. ' +
-      'Set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET for production.',
-  );
+  if (pickerAllowed) {
+    app.log.warn(
+      'Sign-in uses the BUILT-IN identity provider with its password-less account picker: for trying Lendloop ' +
+        'and for tests only. On a public https:// address it offers passkeys instead.',
+    );
+  } else {
+    app.log.info({ relyingParty: party?.id }, 'Sign-in uses the built-in identity provider with passkeys');
+  }
   const issuer = new URL('/oidc', config.publicUrl).href;
   const clientSecret = derivedSecret(config.sessionSecret, 'builtin-idp-client');
   const provider = createBuiltinProvider({
@@ -252,7 +262,8 @@ async function setUpSignIn(app: FastifyInstance, { config, db }: AppDependencies
     cookieKeys: [derivedSecret(config.sessionSecret, 'builtin-idp-cookies')],
     trustProxy: config.trustProxy,
   });
-  await registerBuiltinProvider(app, provider, db);
+  await registerBuiltinProvider(app, provider, db, { party, mailAvailable: config.mail !== undefined, pickerAllowed });
+  await app.register(idpAccountRoutes, { db, party });
   return createOidcClient({
     issuerUrl: new URL(issuer),
     clientId: BUILTIN_CLIENT_ID,
@@ -260,7 +271,7 @@ async function setUpSignIn(app: FastifyInstance, { config, db }: AppDependencies
     redirectUri,
     scopes: config.oidcScopes,
     allowInsecureHttp: config.publicUrl.protocol === 'http:',
-    // The local account picker shows on every sign-in, so switching test accounts is one click.
+    // The sign-in page shows on every sign-in, so switching test accounts is one click.
     extraAuthParams: { prompt: 'login' },
   });
 }

@@ -8,6 +8,7 @@ import { createDeliverPushJob } from './notifications/push/deliver-push-job';
 import type { JobHandlers } from './jobs/job-runner';
 import type { PhotoBucket } from './photos/bucket/photo-bucket';
 import { sweepPhotoObjects } from './photos/bucket/sweep-photo-objects';
+import { createAccountMailJob } from './idp/passkeys/account-mail-job';
 
 /** What each background job does in the running server (docs/decisions/0023-job-queue.md). */
 export function createJobHandlers(deps: {
@@ -25,6 +26,7 @@ export function createJobHandlers(deps: {
       await queueDueDigests(db, new Date());
     },
     'loan-reminder': createLoanReminderJob({ db, timing: config.reminders }),
+    'send-account-mail': createAccountMailJob({ db, mail: config.mail, publicUrl: config.publicUrl, logger }),
     'sweep-photo-objects': async () => {
       // In PostgreSQL a photo's bytes go with its row (foreign-key cascade): nothing is left to sweep.
       if (!photoBucket) return;

@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { JOB_NAMES } from '@/server/jobs/job-names';
+import type { JobHandlers } from '@/server/jobs/job-runner';
 
 export interface QueuedJob {
   task_identifier: string;
@@ -28,4 +30,13 @@ export async function clearQueuedJobs(pool: pg.Pool): Promise<void> {
 export async function clearPendingDelivery(pool: pg.Pool): Promise<void> {
   await clearQueuedJobs(pool);
   await pool.query('DELETE FROM pending_email_digests');
+}
+
+/**
+ * Handlers that do nothing, for every job: a test spreads these and replaces
+ * the one job it is about, so a new job never needs every test touched.
+ */
+export function idleJobHandlers(): JobHandlers {
+  const idle = async () => undefined;
+  return Object.fromEntries(JOB_NAMES.map((name) => [name, idle])) as unknown as JobHandlers;
 }

@@ -6,6 +6,7 @@ import { borrowPayload, inDays, lendingParties } from './lending';
 import { notifications } from '@/server/db/schema';
 import { runDueJobs, type JobHandlers } from '@/server/jobs/job-runner';
 import { createLoanReminderJob } from '@/server/lending/reminders/loan-reminder-job';
+import { idleJobHandlers } from './jobs';
 
 /*
  * Test support for the loan tests (imported only by *.test.ts): a loan
@@ -42,11 +43,8 @@ export async function ownerStep(t: TestApp, owner: { id: string }, loanId: strin
 /** The job handlers of one app instance; only the loan reminder does anything here. */
 export function reminderHandlers(t: TestApp): JobHandlers {
   return {
-    'deliver-push': async () => undefined,
-    'email-digest': async () => undefined,
-    'email-digests-due': async () => undefined,
+    ...idleJobHandlers(),
     'loan-reminder': createLoanReminderJob({ db: t.db, timing: TIMING }),
-    'sweep-photo-objects': async () => undefined,
   };
 }
 

@@ -4,6 +4,7 @@ import { runDueJobs } from '@/server/jobs/job-runner';
 import { createDeliverPushJob } from '@/server/notifications/push/deliver-push-job';
 import type { TestApp } from './app';
 import type { FakeBrowserSubscription, FakePushService, ReceivedPush } from './fake-push-service';
+import { idleJobHandlers } from './jobs';
 
 const logger = pino({ level: 'silent' });
 
@@ -25,11 +26,8 @@ export function pushDelivery(app: () => TestApp, service: () => FakePushService)
       await runDueJobs(
         app().database.url,
         {
+          ...idleJobHandlers(),
           'deliver-push': deliverPush(),
-          'email-digest': async () => {},
-          'email-digests-due': async () => {},
-          'loan-reminder': async () => {},
-          'sweep-photo-objects': async () => {},
         },
         logger,
       );

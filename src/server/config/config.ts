@@ -142,12 +142,18 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER_URL'], message: 'must use https (http only on loopback)' });
     }
     const builtinProvider = !env.OIDC_ISSUER_URL;
-    if (builtinProvider && !env.ALLOW_BUILTIN_IDP && env.HOST && !isLoopbackHost(env.HOST)) {
+    if (
+      builtinProvider &&
+      !env.ALLOW_BUILTIN_IDP &&
+      !passkeysOnly(env.PUBLIC_URL) &&
+      env.HOST &&
+      !isLoopbackHost(env.HOST)
+    ) {
       ctx.addIssue({
         code: 'custom',
         path: ['HOST'],
         message:
-          'must be a loopback address while the password-less built-in sign-in runs (configure OIDC_ISSUER_URL, or set ALLOW_BUILTIN_IDP=true)',
+          'must be a loopback address while the password-less built-in sign-in runs (use an https:// PUBLIC_URL for passkeys, configure OIDC_ISSUER_URL, or set ALLOW_BUILTIN_IDP=true)',
       });
     }
     if (env.ISBN_COVER_URL && !env.ISBN_LOOKUP_URL) {
@@ -276,9 +282,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
     port: e.PORT,
-    // With the password-less built-in provider the server only listens on
+    // With the password-less built-in picker the server only listens on
     // loopback unless told otherwise: nobody else on the network may sign in.
-    host: e.HOST ?? (e.OIDC_ISSUER_URL || e.ALLOW_BUILTIN_IDP ? '0.0.0.0' : '127.0.0.1'),
+    // With passkeys (an https:// PUBLIC_URL) it listens everywhere.
+    host: e.HOST ?? (e.OIDC_ISSUER_URL || e.ALLOW_BUILTIN_IDP || passkeysOnly(e.PUBLIC_URL) ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: e.DATABASE_URL,
     dataDir,
     publicUrl,
@@ -356,6 +363,16 @@ export function readOrCreateSecret(dataDir: string, name: string): string {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return readFileSync(file, 'utf8').trim();
   }
+}
+
+/**
+ * A public https:// PUBLIC_URL: the built-in provider then signs in with
+ * passkeys only, and the password-less picker is off (docs/decisions/0051).
+ */
+function passkeysOnly(publicUrl: string | undefined): boolean {
+  if (!publicUrl || !URL.canParse(publicUrl)) return false;
+  const url = new URL(publicUrl);
+  return url.protocol === 'https:' && !isLoopbackUrl(url);
 }
 
 /** True for localhost, 127.0.0.0/8 and ::1: where the password-less built-in provider may run. */

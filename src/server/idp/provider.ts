@@ -67,7 +67,7 @@ export function createBuiltinProvider(settings: BuiltinProviderSettings): Provid
           sub: account.id,
           name: account.name,
           preferred_username: account.username,
-          ...(account.email ? { email: account.email, email_verified: false } : {}),
+          ...(account.email ? { email: account.email, email_verified: account.emailConfirmedAt !== null } : {}),
         }),
       };
     },

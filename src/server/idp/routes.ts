@@ -9,6 +9,9 @@ import { createAccount, findAccount, listAccounts } from './accounts';
 import { pickLanguage } from '../http/preferred-language';
 import { idpText } from './page-text';
 import { renderMessagePage, renderSignInPage } from './sign-in-page';
+import { isExpiredInteraction } from './interaction-errors';
+import { registerPasskeyInteractionRoutes } from './passkeys/interaction-routes';
+import type { RelyingParty } from './passkeys/relying-party';
 
 const FORM_BODY_LIMIT = 16 * 1024;
 
@@ -39,7 +42,20 @@ function messagePage(request: FastifyRequest, kind: 'expired' | 'invalid'): stri
  * Two encapsulated scopes: the protocol endpoints get the raw request stream
  * (oidc-provider parses its own bodies), the interaction pages parse forms.
  */
-export async function registerBuiltinProvider(app: FastifyInstance, provider: Provider, db: Database): Promise<void> {
+export interface BuiltinSignInOptions {
+  /** Passkeys' relying party; null where they cannot work (docs/decisions/0051). */
+  party: RelyingParty | null;
+  mailAvailable: boolean;
+  /** The password-less account picker: loopback development, or ALLOW_BUILTIN_IDP (docs/decisions/0002). */
+  pickerAllowed: boolean;
+}
+
+export async function registerBuiltinProvider(
+  app: FastifyInstance,
+  provider: Provider,
+  db: Database,
+  signIn: BuiltinSignInOptions,
+): Promise<void> {
   const handle = provider.callback();
 
   await app.register(async (scope) => {
@@ -104,9 +120,7 @@ export async function registerBuiltinProvider(app: FastifyInstance, provider: Pr
         try {
           return await handler(request, reply);
         } catch (error) {
-          if (error instanceof Error && /SessionNotFound|interaction session/i.test(`${error.name} ${error.message}`)) {
-            return expired(request, reply);
-          }
+          if (isExpiredInteraction(error)) return expired(request, reply);
           throw error;
         }
       };
@@ -133,16 +147,33 @@ export async function registerBuiltinProvider(app: FastifyInstance, provider: Pr
       }
     };
 
+    /** Without the picker (a public address) its pages and forms answer 403: passkeys only. */
+    const pickerRefused = (request: FastifyRequest, reply: FastifyReply) => {
+      request.log.warn('built-in identity provider: the password-less account picker is off at this address');
+      const language = languageOf(request);
+      const t = idpText(language);
+      return reply
+        .status(403)
+        .type('text/html; charset=utf-8')
+        .send(renderMessagePage(language, t('pickerOffTitle'), t('pickerOff')));
+    };
+
     scope.get(
       '/oidc/interaction/:uid',
       { config: { public: true } },
-      interaction((request, reply) => renderPage(request, reply)),
+      interaction(async (request, reply) => {
+        if (signIn.pickerAllowed) return renderPage(request, reply);
+        // Passkeys: the client's page, which checks the interaction itself.
+        const { uid } = await provider.interactionDetails(request.raw, reply.raw);
+        return reply.redirect(`/sign-in/${encodeURIComponent(uid)}`, 303);
+      }),
     );
 
     scope.post(
       '/oidc/interaction/:uid/login',
       { config: { public: true } },
       interaction(async (request, reply) => {
+        if (!signIn.pickerAllowed) return pickerRefused(request, reply);
         await provider.interactionDetails(request.raw, reply.raw);
         const body = z.object({ accountId: z.string() }).safeParse(request.body);
         const account = body.success ? await findAccount(db, body.data.accountId) : undefined;
@@ -156,6 +187,7 @@ export async function registerBuiltinProvider(app: FastifyInstance, provider: Pr
       '/oidc/interaction/:uid/create',
       { config: { public: true } },
       interaction(async (request, reply) => {
+        if (!signIn.pickerAllowed) return pickerRefused(request, reply);
         const details = await provider.interactionDetails(request.raw, reply.raw);
         const t = idpText(languageOf(request, details.params.ui_locales));
         const raw = z.record(z.string(), z.string()).catch({}).parse(request.body);
@@ -176,6 +208,15 @@ export async function registerBuiltinProvider(app: FastifyInstance, provider: Pr
         return finish(request, reply, { login: { accountId: account.id, remember: false } });
       }),
     );
+
+    registerPasskeyInteractionRoutes(scope, {
+      provider,
+      db,
+      party: signIn.party,
+      mailAvailable: signIn.mailAvailable,
+      pickerAllowed: signIn.pickerAllowed,
+      languageOf: (request) => languageOf(request),
+    });
 
     scope.post(
       '/oidc/interaction/:uid/abort',

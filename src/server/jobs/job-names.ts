@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../../contract/enums';
 
 /**
  * The background jobs and their payloads (docs/decisions/0023-job-queue.md).
@@ -15,6 +16,17 @@ export const JOB_PAYLOAD_SCHEMAS = {
   'email-digests-due': z.object({}),
   /** Every hour (JOB_SCHEDULE): delete photo objects in the bucket that no photo claims (docs/decisions/0050). */
   'sweep-photo-objects': z.object({}),
+  /**
+   * A built-in sign-in account's mail (docs/decisions/0051): the address
+   * confirmation or the recovery link. The token rides in the job because
+   * only its hash is stored; the job's row is gone once it ran.
+   */
+  'send-account-mail': z.object({
+    accountId: z.uuid(),
+    kind: z.enum(['confirm_email', 'recover']),
+    token: z.string(),
+    language: z.enum(LANGUAGES),
+  }),
   /** The next reminder of a loan: the day before its due date, then the overdue notices. */
   'loan-reminder': z.object({ lendingRequestId: z.uuid() }),
 } as const;

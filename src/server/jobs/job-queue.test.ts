@@ -22,6 +22,7 @@ function recordingHandlers(seen: string[]): JobHandlers {
     'email-digests-due': async () => void seen.push('digests-due'),
     'loan-reminder': async ({ lendingRequestId }) => void seen.push(lendingRequestId),
     'sweep-photo-objects': async () => void seen.push('sweep'),
+    'send-account-mail': async ({ kind }) => void seen.push(`mail:${kind}`),
   };
 }
 

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { startFakePushService, type FakePushService } from '../../../tests/support/fake-push-service';
 import { createMutualContacts, createUser } from '../../../tests/support/factories';
-import { clearQueuedJobs } from '../../../tests/support/jobs';
+import { clearQueuedJobs, idleJobHandlers } from '../../../tests/support/jobs';
 import { startSmtpSink, type SmtpSink } from '../../../tests/support/smtp-sink';
 import { runDueJobs } from '../jobs/job-runner';
 import { queueDueDigests } from './email/digest-schedule';
@@ -52,11 +52,9 @@ async function deliverLater(): Promise<void> {
     await runDueJobs(
       t.database.url,
       {
+        ...idleJobHandlers(),
         'deliver-push': createDeliverPushJob({ db: t.db, push: t.config.push, logger, ca: push.certificatePem }),
         'email-digest': createEmailDigestJob({ db: t.db, config: t.config, logger }),
-        'email-digests-due': async () => {},
-        'loan-reminder': async () => {},
-        'sweep-photo-objects': async () => {},
       },
       logger,
     );

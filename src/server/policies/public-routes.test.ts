@@ -36,6 +36,10 @@ const PUBLIC_ROUTES = [
   'POST /api/loan-links/:token/brought-back',
   'POST /api/loan-links/:token/extension',
   'POST /api/loan-links/:token/join',
+  // The built-in provider's account links and passkey registration (docs/decisions/0051): the token is the credential.
+  'POST /api/idp/email-confirmations',
+  'POST /api/idp/passkey-registrations/options',
+  'POST /api/idp/passkey-registrations',
   'GET /*',
   'GET /healthz',
   // The provider's own paths: one route for every method (scope.all).
@@ -44,6 +48,10 @@ const PUBLIC_ROUTES = [
   'POST /oidc/interaction/:uid/login',
   'POST /oidc/interaction/:uid/create',
   'POST /oidc/interaction/:uid/abort',
+  'GET /oidc/interaction/:uid/setup',
+  'POST /oidc/interaction/:uid/passkey/options',
+  'POST /oidc/interaction/:uid/passkey',
+  'POST /oidc/interaction/:uid/sign-up',
   'GET /unsubscribe',
   'POST /unsubscribe',
   'GET /calendar/:token.ics',

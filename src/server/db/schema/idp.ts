@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { LIMITS } from '@/contract/limits';
 import { lengthBetween, usernameFormat } from './checks';
@@ -14,10 +15,20 @@ export const idpAccounts = pgTable(
     username: text('username').notNull(),
     name: text('name').notNull(),
     email: text('email'),
+    /**
+     * When the person proved they read `email` (the sign-up link, or an
+     * invitation, docs/decisions/0051); null: not confirmed. Passkeys sign in
+     * only confirmed accounts.
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('idp_accounts_username_key').on(t.username),
+    // A confirmed address names one account: recovery mails go to it (docs/decisions/0051).
+    uniqueIndex('idp_accounts_confirmed_email_key')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.emailConfirmedAt} IS NOT NULL`),
     check('idp_accounts_name_length', lengthBetween(t.name, 1, LIMITS.nameMax)),
     check('idp_accounts_username_format', usernameFormat(t.username)),
   ],

@@ -1,5 +1,6 @@
 export * from './users';
 export * from './idp';
+export * from './idp-passkeys';
 export * from './contacts';
 export * from './groups';
 export * from './items';

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { createMessage, createUser } from '../../../../tests/support/factories';
-import { queuedJobs } from '../../../../tests/support/jobs';
+import { queuedJobs, idleJobHandlers } from '../../../../tests/support/jobs';
 import { startSmtpSink, type SmtpSink } from '../../../../tests/support/smtp-sink';
 import { notifications, pendingEmailDigests } from '../../db/schema';
 import { runDueJobs } from '../../jobs/job-runner';
@@ -39,11 +39,8 @@ async function runJobsAt(instant: Date): Promise<void> {
     await runDueJobs(
       t.database.url,
       {
+        ...idleJobHandlers(),
         'email-digest': createEmailDigestJob({ db: t.db, config: t.config, logger }),
-        'deliver-push': async () => {},
-        'email-digests-due': async () => {},
-        'loan-reminder': async () => {},
-        'sweep-photo-objects': async () => {},
       },
       logger,
     );

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { createMessage, createUser } from '../../../../tests/support/factories';
-import { clearQueuedJobs, queuedJobs } from '../../../../tests/support/jobs';
+import { clearQueuedJobs, queuedJobs, idleJobHandlers } from '../../../../tests/support/jobs';
 import { recordDigestDue } from '../../../../tests/support/notifications';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../../tests/support/smtp-sink';
 import { messages, notificationPreferences, notifications } from '../../db/schema';
@@ -33,12 +33,9 @@ afterEach(async () => {
 /** The digest job as main.ts runs it; push and reminders are other tests' subjects, so they do nothing here. */
 function handlers(overrides: Partial<EmailDigestDeps> = {}): JobHandlers {
   return {
+    ...idleJobHandlers(),
     'email-digest': createEmailDigestJob({ db: t.db, config: t.config, logger, ...overrides }),
-    'deliver-push': async () => {},
     // recordDigestDue queues the digests that fell due, as this job does each minute.
-    'email-digests-due': async () => {},
-    'loan-reminder': async () => {},
-    'sweep-photo-objects': async () => {},
   };
 }
 

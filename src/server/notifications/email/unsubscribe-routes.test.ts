@@ -13,6 +13,7 @@ import { runDueJobs } from '../../jobs/job-runner';
 import { DEFAULT_NOTIFICATION_PREFERENCES, readNotificationPreferences } from '../notification-preferences';
 import { createEmailDigestJob } from './email-digest-job';
 import { signUnsubscribeToken, UNSUBSCRIBE_KEY_PURPOSE, type UnsubscribeScope } from './unsubscribe-token';
+import { idleJobHandlers } from '../../../../tests/support/jobs';
 
 const logger = pino({ level: 'silent' });
 let sink: SmtpSink;
@@ -43,12 +44,9 @@ async function unsubscribeLinkFromDigest(recipient: { id: string; email: string 
   await runDueJobs(
     t.database.url,
     {
+      ...idleJobHandlers(),
       'email-digest': createEmailDigestJob({ db: t.db, config: t.config, logger }),
       // Other tests' subjects; recordDigestDue queued the digest.
-      'deliver-push': async () => {},
-      'email-digests-due': async () => {},
-      'loan-reminder': async () => {},
-      'sweep-photo-objects': async () => {},
     },
     logger,
   );

@@ -1,0 +1,307 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { CookieJar, freePort, locationOf, step } from '../../../../tests/support/oidc-flow';
+import { startSmtpSink, type SmtpSink } from '../../../../tests/support/smtp-sink';
+import { createSoftAuthenticator, type SoftAuthenticator } from '../../../../tests/support/soft-authenticator';
+import { createAccountMailJob } from './account-mail-job';
+import { queuedJobs, clearQueuedJobs } from '../../../../tests/support/jobs';
+import type { JobPayloads } from '../../jobs/job-names';
+
+/**
+ * Passkeys on the built-in provider (docs/decisions/0051), the whole way
+ * through a real port: sign-up, the confirmation mail through a real SMTP
+ * server on loopback, the first passkey, and signing in with it through the
+ * real OpenID Connect flow. The passkey answers come from a software
+ * authenticator (tests/support/soft-authenticator.ts) and are checked by the
+ * server as a browser's are. `localhost`: WebAuthn refuses IP addresses.
+ */
+let t: TestApp;
+let smtp: SmtpSink;
+let baseUrl: string;
+const logger = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  const port = await freePort();
+  baseUrl = `http://localhost:${port}`;
+  t = await createTestApp({
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Lendloop <no-reply@lendloop.test>',
+  });
+  await t.app.listen({ port, host: 'localhost' });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+/** /api/login → the provider → its interaction: the uid and the jar that holds the interaction's cookie. */
+async function startSignIn(): Promise<{ jar: CookieJar; uid: string; interaction: string }> {
+  const jar = new CookieJar();
+  const login = await step(jar, `${baseUrl}/api/login`);
+  const toInteraction = await step(jar, locationOf(login, baseUrl));
+  const interaction = locationOf(toInteraction, baseUrl);
+  const uid = new URL(interaction).pathname.split('/').pop() ?? '';
+  return { jar, uid, interaction };
+}
+
+const json = (jar: CookieJar, url: string, body: unknown) =>
+  step(jar, url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, 'accept-language': 'en' },
+    body: JSON.stringify(body),
+  });
+
+/** Sends the queued account mails through the SMTP sink, as the job runner would. */
+async function sendQueuedMail(): Promise<void> {
+  const send = createAccountMailJob({ db: t.db, mail: t.config.mail, publicUrl: t.config.publicUrl, logger });
+  for (const job of await queuedJobs(t.database.pool)) {
+    if (job.task_identifier === 'send-account-mail') await send(job.payload as JobPayloads['send-account-mail']);
+  }
+  await clearQueuedJobs(t.database.pool);
+}
+
+/** The token after `#` in the last mail's link to `page`. */
+function linkToken(page: 'confirm' | 'recover'): string {
+  const text = smtp.received.at(-1)?.parsed.text ?? '';
+  const match = new RegExp(`${baseUrl}/account/${page}#([A-Za-z0-9_-]{43})`).exec(text);
+  if (!match?.[1]) throw new Error(`no ${page} link in: ${text}`);
+  return match[1];
+}
+
+async function signUpAndConfirm(person: { name: string; username: string; email: string }) {
+  const { jar, uid } = await startSignIn();
+  const signedUp = await json(jar, `${baseUrl}/oidc/interaction/${uid}/sign-up`, person);
+  expect(signedUp.status).toBe(200);
+  expect(await signedUp.json()).toEqual({ status: 'check_email', email: person.email });
+  await sendQueuedMail();
+  const mail = smtp.received.at(-1);
+  expect(mail?.envelopeTo).toEqual([person.email]);
+  const confirmed = await json(new CookieJar(), `${baseUrl}/api/idp/email-confirmations`, {
+    token: linkToken('confirm'),
+  });
+  expect(confirmed.status).toBe(200);
+  return (await confirmed.json()) as { ticket: string; name: string; username: string };
+}
+
+async function registerPasskey(authenticator: SoftAuthenticator, ticket: string, name = 'Phone') {
+  const jar = new CookieJar();
+  const options = await json(jar, `${baseUrl}/api/idp/passkey-registrations/options`, { ticket });
+  expect(options.status).toBe(200);
+  const { challengeId, options: creation } = (await options.json()) as {
+    challengeId: string;
+    options: Record<string, unknown>;
+  };
+  const response = authenticator.register(creation, baseUrl);
+  return json(jar, `${baseUrl}/api/idp/passkey-registrations`, { ticket, challengeId, name, response });
+}
+
+/** Signs in with the authenticator's passkey through the whole OIDC flow; the session cookie's jar. */
+async function signInWithPasskey(authenticator: SoftAuthenticator): Promise<CookieJar> {
+  const { jar, uid } = await startSignIn();
+  const options = await json(jar, `${baseUrl}/oidc/interaction/${uid}/passkey/options`, {});
+  expect(options.status).toBe(200);
+  const { challengeId, options: request } = (await options.json()) as {
+    challengeId: string;
+    options: Record<string, unknown>;
+  };
+  const answered = await json(jar, `${baseUrl}/oidc/interaction/${uid}/passkey`, {
+    challengeId,
+    response: authenticator.signIn(request, baseUrl),
+  });
+  expect(answered.status, await answered.clone().text()).toBe(200);
+  const { redirectTo } = (await answered.json()) as { redirectTo: string };
+  const resumed = await step(jar, redirectTo);
+  const callback = await step(jar, locationOf(resumed, baseUrl));
+  expect(callback.status).toBe(302);
+  return jar;
+}
+
+describe('signing up and in with a passkey', () => {
+  it('confirms the address by mail, registers a passkey, and signs in with it through OpenID Connect', async () => {
+    const setup = await startSignIn();
+    const described = await step(setup.jar, `${baseUrl}/oidc/interaction/${setup.uid}/setup`);
+    // localhost: passkeys work, and the picker stays for development.
+    expect(await described.json()).toEqual({ passkeys: true, signUp: 'email', picker: true });
+
+    const authenticator = createSoftAuthenticator();
+    const { ticket, username } = await signUpAndConfirm({
+      name: 'Grace Hopper',
+      username: 'grace',
+      email: 'grace@example.org',
+    });
+    expect(username).toBe('grace');
+    expect(smtp.received.at(-1)?.parsed.subject).toBe('Confirm your email address for Lendloop');
+    expect((await registerPasskey(authenticator, ticket)).status).toBe(201);
+
+    const jar = await signInWithPasskey(authenticator);
+    const me = await step(jar, `${baseUrl}/api/auth/user`);
+    expect(await me.json()).toMatchObject({ name: 'Grace Hopper', username: 'grace', email: 'grace@example.org' });
+  });
+
+  it('spends each link and ticket once, and each challenge once', async () => {
+    const authenticator = createSoftAuthenticator();
+    const { ticket } = await signUpAndConfirm({ name: 'Ada', username: 'ada-links', email: 'ada@example.org' });
+    const again = await json(new CookieJar(), `${baseUrl}/api/idp/email-confirmations`, {
+      token: linkToken('confirm'),
+    });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ error: { code: 'account_link_invalid' } });
+    expect((await registerPasskey(authenticator, ticket)).status).toBe(201);
+    const reused = await json(new CookieJar(), `${baseUrl}/api/idp/passkey-registrations/options`, { ticket });
+    expect(reused.status).toBe(400);
+    expect(await reused.json()).toMatchObject({ error: { code: 'account_link_invalid' } });
+
+    // A signed answer replayed against the challenge it was made for: the challenge is gone.
+    const { jar, uid } = await startSignIn();
+    const options = await json(jar, `${baseUrl}/oidc/interaction/${uid}/passkey/options`, {});
+    const { challengeId, options: request } = (await options.json()) as {
+      challengeId: string;
+      options: Record<string, unknown>;
+    };
+    const response = authenticator.signIn(request, baseUrl);
+    const first = await json(jar, `${baseUrl}/oidc/interaction/${uid}/passkey`, { challengeId, response });
+    expect(first.status, await first.clone().text()).toBe(200);
+    const replayed = await json(jar, `${baseUrl}/oidc/interaction/${uid}/passkey`, { challengeId, response });
+    expect(replayed.status).toBe(400);
+  });
+
+  it('refuses a passkey nobody registered, and an answer signed for another site', async () => {
+    const stranger = createSoftAuthenticator();
+    stranger.register({ rp: { id: 'localhost' }, user: { id: 'x' }, challenge: 'x' }, baseUrl);
+    const { jar, uid } = await startSignIn();
+    const options = await json(jar, `${baseUrl}/oidc/interaction/${uid}/passkey/options`, {});
+    const { challengeId, options: request } = (await options.json()) as {
+      challengeId: string;
+      options: Record<string, unknown>;
+    };
+    const unknown = await json(jar, `${baseUrl}/oidc/interaction/${uid}/passkey`, {
+      challengeId,
+      response: stranger.signIn(request, baseUrl),
+    });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ error: { code: 'passkey_failed' } });
+
+    const authenticator = createSoftAuthenticator();
+    const { ticket } = await signUpAndConfirm({ name: 'Linus', username: 'linus', email: 'linus@example.org' });
+    expect((await registerPasskey(authenticator, ticket)).status).toBe(201);
+    const second = await json(jar, `${baseUrl}/oidc/interaction/${uid}/passkey/options`, {});
+    const next = (await second.json()) as { challengeId: string; options: Record<string, unknown> };
+    const phished = await json(jar, `${baseUrl}/oidc/interaction/${uid}/passkey`, {
+      challengeId: next.challengeId,
+      response: authenticator.signIn(next.options, 'https://lendloop.example.evil'),
+    });
+    expect(phished.status).toBe(400);
+  });
+
+  it('keeps usernames and confirmed addresses to one account each', async () => {
+    await signUpAndConfirm({ name: 'Mary', username: 'mary', email: 'mary@example.org' });
+    const { jar, uid } = await startSignIn();
+    const sameName = await json(jar, `${baseUrl}/oidc/interaction/${uid}/sign-up`, {
+      name: 'Mary Two',
+      username: 'mary',
+      email: 'mary2@example.org',
+    });
+    expect(sameName.status).toBe(409);
+    expect(await sameName.json()).toMatchObject({ error: { code: 'username_taken' } });
+    const sameAddress = await json(jar, `${baseUrl}/oidc/interaction/${uid}/sign-up`, {
+      name: 'Mary Two',
+      username: 'mary-two',
+      email: 'MARY@example.org',
+    });
+    expect(sameAddress.status).toBe(409);
+    expect(await sameAddress.json()).toMatchObject({ error: { code: 'email_in_use' } });
+    const invalid = await json(jar, `${baseUrl}/oidc/interaction/${uid}/sign-up`, {
+      name: '',
+      username: 'x',
+      email: 'not an address',
+    });
+    expect(invalid.status).toBe(400);
+  });
+});
+
+describe('the built-in provider on a public https address', () => {
+  let pub: TestApp;
+  beforeAll(async () => {
+    pub = await createTestApp({ PUBLIC_URL: 'https://lendloop.example', TRUST_PROXY: 'true' });
+  });
+  afterAll(() => pub.close());
+
+  /** The provider's authorization request, as /api/login would send the browser (built here: no network). */
+  async function interactionCookies() {
+    const params = new URLSearchParams({
+      client_id: 'lendloop',
+      response_type: 'code',
+      redirect_uri: 'https://lendloop.example/api/callback',
+      scope: 'openid profile email',
+      state: 'state-1234567890',
+      nonce: 'nonce-1234567890',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    });
+    const headers = { host: 'lendloop.example', 'x-forwarded-proto': 'https' };
+    const auth = await pub.app.inject({ method: 'GET', url: `/oidc/auth?${params}`, headers });
+    expect(auth.statusCode).toBe(303);
+    const interaction = new URL(auth.headers.location as string, 'https://lendloop.example');
+    const cookie = auth.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    return { path: interaction.pathname, headers: { ...headers, cookie, origin: 'https://lendloop.example' } };
+  }
+
+  it('offers passkeys only: the page moves to the passkey page and the picker’s forms answer 403', async () => {
+    const { path, headers } = await interactionCookies();
+    const uid = path.split('/').pop();
+    const page = await pub.app.inject({ method: 'GET', url: path, headers });
+    expect(page.statusCode).toBe(303);
+    expect(page.headers.location).toBe(`/sign-in/${uid}`);
+    const setup = await pub.app.inject({ method: 'GET', url: `${path}/setup`, headers });
+    expect(setup.json()).toEqual({ passkeys: true, signUp: 'operator', picker: false });
+
+    const picked = await pub.app.inject({
+      method: 'POST',
+      url: `${path}/login`,
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'accountId=00000000-0000-4000-8000-000000000000',
+    });
+    expect(picked.statusCode).toBe(403);
+    const created = await pub.app.inject({
+      method: 'POST',
+      url: `${path}/create`,
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=Eve&username=eve&email=',
+    });
+    expect(created.statusCode).toBe(403);
+  });
+
+  it('without email, makes the first account the operator’s and then closes sign-up', async () => {
+    const { path, headers } = await interactionCookies();
+    const first = await pub.app.inject({
+      method: 'POST',
+      url: `${path}/sign-up`,
+      headers,
+      payload: { name: 'Olga Operator', username: 'olga', email: 'olga@example.org' },
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ status: 'add_passkey' });
+    const second = await pub.app.inject({
+      method: 'POST',
+      url: `${path}/sign-up`,
+      headers,
+      payload: { name: 'Someone', username: 'someone', email: 'someone@example.org' },
+    });
+    expect(second.statusCode).toBe(403);
+    expect(second.json()).toMatchObject({ error: { code: 'sign_up_closed' } });
+  });
+});
+
+describe('starting the built-in provider', () => {
+  it('refuses a public address where passkeys cannot work, unless the picker is allowed', async () => {
+    await expect(createTestApp({ PUBLIC_URL: 'http://192.168.1.10:3000' })).rejects.toThrow(
+      /only with passkeys, which need https and a domain name/,
+    );
+    const allowed = await createTestApp({ PUBLIC_URL: 'http://192.168.1.10:3000', ALLOW_BUILTIN_IDP: 'true' });
+    await allowed.close();
+  });
+});

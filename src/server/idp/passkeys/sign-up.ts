@@ -1,0 +1,112 @@
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Language } from '../../../contract/enums';
+import type { signUpFormSchema, SignInSetup, SignUpResult } from '../../../contract/schemas/passkeys';
+import type { Database, DbOrTx } from '../../db/client';
+import { idpAccounts, idpPasskeys } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { enqueueJob } from '../../jobs/enqueue-job';
+import { issueAccountToken } from './one-time-tokens';
+
+/** An account whose address was never confirmed stops holding its username after this. */
+const UNCONFIRMED_LIFETIME = sql`interval '24 hours'`;
+
+/**
+ * How a new person gets an account here (docs/decisions/0051): with email
+ * set up, by the link mailed to them; without, the first account is the
+ * operator's, confirmed at once, and after it sign-up is closed.
+ */
+export async function signUpMode(db: DbOrTx, mailAvailable: boolean): Promise<SignInSetup['signUp']> {
+  if (mailAvailable) return 'email';
+  return (await anyConfirmedAccount(db)) ? 'closed' : 'operator';
+}
+
+async function anyConfirmedAccount(db: DbOrTx): Promise<boolean> {
+  const [row] = await db
+    .select({ id: idpAccounts.id })
+    .from(idpAccounts)
+    .where(isNotNull(idpAccounts.emailConfirmedAt))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * POST /oidc/interaction/{uid}/sign-up: a new account, not yet able to sign
+ * in. With email, its address is confirmed by the mailed link (the mail is a
+ * job, so a slow mail server never holds the page). Without, the operator's
+ * first account is confirmed at once and gets its passkey ticket.
+ */
+export async function signUp(
+  db: Database,
+  input: z.output<typeof signUpFormSchema>,
+  context: { mailAvailable: boolean; language: Language },
+): Promise<SignUpResult> {
+  return db.transaction(async (tx) => {
+    // One sign-up at a time: two people at once must not both become the operator, nor both take a name.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('idp-sign-up', 0))`);
+    await releaseAbandonedSignUps(tx);
+    const mode = await signUpMode(tx, context.mailAvailable);
+    if (mode === 'closed') {
+      throw new AppError('sign_up_closed', 'Sign-up needs email, which this server has not set up');
+    }
+    const [emailTaken] = await tx
+      .select({ id: idpAccounts.id })
+      .from(idpAccounts)
+      .where(and(sql`lower(${idpAccounts.email}) = lower(${input.email})`, isNotNull(idpAccounts.emailConfirmedAt)))
+      .limit(1);
+    if (emailTaken) throw new AppError('email_in_use', 'This address already belongs to an account');
+    const [account] = await tx
+      .insert(idpAccounts)
+      .values({
+        name: input.name,
+        username: input.username,
+        email: input.email,
+        emailConfirmedAt: mode === 'operator' ? sql`now()` : null,
+      })
+      .onConflictDoNothing({ target: idpAccounts.username })
+      .returning({ id: idpAccounts.id });
+    if (!account) throw new AppError('username_taken', 'This username is already taken');
+
+    if (mode === 'operator') {
+      return { status: 'add_passkey', ticket: await issueAccountToken(tx, account.id, 'add_passkey') };
+    }
+    const token = await issueAccountToken(tx, account.id, 'confirm_email');
+    await enqueueJob(tx, 'send-account-mail', {
+      accountId: account.id,
+      kind: 'confirm_email',
+      token,
+      language: context.language,
+    });
+    return { status: 'check_email', email: input.email };
+  });
+}
+
+/** Unconfirmed accounts over a day old, without a passkey, give their username back. */
+async function releaseAbandonedSignUps(tx: DbOrTx): Promise<void> {
+  await tx.delete(idpAccounts).where(
+    and(
+      isNull(idpAccounts.emailConfirmedAt),
+      isNotNull(idpAccounts.email),
+      lt(idpAccounts.createdAt, sql`now() - ${UNCONFIRMED_LIFETIME}`),
+      sql`NOT EXISTS (SELECT 1 FROM ${idpPasskeys} WHERE ${idpPasskeys.accountId} = ${idpAccounts.id})`,
+      // Accounts the picker made (loopback development) have no sign-up behind them: kept.
+      sql`EXISTS (SELECT 1 FROM idp_account_tokens t WHERE t.account_id = ${idpAccounts.id} AND t.purpose = 'confirm_email')`,
+    ),
+  );
+}
+
+/** The link's account has proven its address; null when the link is not (or no longer) good. */
+export async function markEmailConfirmed(tx: DbOrTx, accountId: string): Promise<void> {
+  try {
+    await tx
+      .update(idpAccounts)
+      .set({ emailConfirmedAt: sql`now()` })
+      .where(eq(idpAccounts.id, accountId));
+  } catch (error) {
+    // idp_accounts_confirmed_email_key: someone confirmed the same address first.
+    if ((error as { cause?: { code?: string } }).cause?.code === '23505') {
+      throw new AppError('email_in_use', 'This address already belongs to an account');
+    }
+    throw error;
+  }
+}
