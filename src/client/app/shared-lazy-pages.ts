@@ -7,3 +7,7 @@ import { lazy } from 'react';
 export const InvitePage = lazy(() => import('./routes/invite').then((m) => ({ default: m.InvitePage })));
 export const AuthDebugPage = lazy(() => import('./routes/auth-debug').then((m) => ({ default: m.AuthDebugPage })));
 export const LoanLinkPage = lazy(() => import('./routes/loan-link').then((m) => ({ default: m.LoanLinkPage })));
+// The built-in provider's passkey pages (docs/decisions/0051): signed out as a rule, but a signed-in person may switch accounts.
+const passkeyPages = () => import('./routes/passkey-sign-in');
+export const PasskeySignInPage = lazy(() => passkeyPages().then((m) => ({ default: m.PasskeySignInPage })));
+export const ConfirmEmailPage = lazy(() => passkeyPages().then((m) => ({ default: m.ConfirmEmailPage })));

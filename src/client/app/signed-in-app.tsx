@@ -6,7 +6,7 @@ import { SignedInLayout } from './layouts/signed-in-layout';
 import { Spinner } from '../components/ui/spinner';
 import { useProcessReferral } from '../features/referral/use-process-referral';
 import { availableItemsPage, myItemsPage } from './first-page-preload';
-import { AuthDebugPage, InvitePage, LoanLinkPage } from './shared-lazy-pages';
+import { AuthDebugPage, ConfirmEmailPage, InvitePage, LoanLinkPage, PasskeySignInPage } from './shared-lazy-pages';
 
 // One chunk per route (spec §2 Routes, signed-in table).
 const MyItemsPage = myItemsPage.Component;
@@ -63,6 +63,12 @@ export function SignedInApp({ user }: { user: User }) {
           </Route>
           <Route path="/loan/:token">
             <LoanLinkPage />
+          </Route>
+          <Route path="/sign-in/:uid">
+            <PasskeySignInPage />
+          </Route>
+          <Route path="/account/confirm">
+            <ConfirmEmailPage />
           </Route>
           <Route>
             <NotFoundPage />

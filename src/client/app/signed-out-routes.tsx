@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '../components/ui/spinner';
 import { landingPage } from './first-page-preload';
-import { AuthDebugPage, InvitePage, LoanLinkPage } from './shared-lazy-pages';
+import { AuthDebugPage, ConfirmEmailPage, InvitePage, LoanLinkPage, PasskeySignInPage } from './shared-lazy-pages';
 
 // One chunk per route; none of them pulls in the signed-in app.
 const LandingPage = landingPage.Component;
@@ -30,6 +30,12 @@ export function SignedOutRoutes({ isCheckingSession }: { isCheckingSession: bool
       </Route>
       <Route path="/loan/:token">
         <LoanLinkPage />
+      </Route>
+      <Route path="/sign-in/:uid">
+        <PasskeySignInPage />
+      </Route>
+      <Route path="/account/confirm">
+        <ConfirmEmailPage />
       </Route>
       <Route path="/groups">
         {isCheckingSession ? (

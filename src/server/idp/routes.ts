@@ -101,6 +101,7 @@ export async function registerBuiltinProvider(
         t: idpText(language),
         uid: details.uid,
         accounts: await listAccounts(db),
+        passkeyUrl: signIn.party ? `/sign-in/${encodeURIComponent(details.uid)}` : undefined,
         form,
       });
       return reply

@@ -14,6 +14,8 @@ export interface SignInPageModel {
   t: IdpText;
   uid: string;
   accounts: IdpAccount[];
+  /** The passkey page of this sign-in, where passkeys work here (docs/decisions/0051). */
+  passkeyUrl?: string;
   /** Values and translated errors of a refused create-account form. */
   form?: {
     name: string;
@@ -68,6 +70,7 @@ export function renderSignInPage(model: SignInPageModel): string {
 <main>
   <h1>${escapeHtml(t('title'))}</h1>
   <p class="notice" role="note"><strong>${escapeHtml(t('noticeTitle'))}</strong> ${escapeHtml(t('notice'))}</p>
+  ${model.passkeyUrl ? `<p><a class="passkey" href="${escapeHtml(model.passkeyUrl)}">${escapeHtml(t('usePasskey'))}</a></p>` : ''}
   <section aria-labelledby="pick">
     <h2 id="pick">${escapeHtml(t('pickAccount'))}</h2>
     ${accounts}
@@ -109,5 +112,6 @@ padding:.75rem 1rem;border:1px solid #99f6e4;border-radius:.5rem;background:#fff
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}input{width:100%;padding:.6rem .75rem;border:1px solid #94a3b8;border-radius:.5rem;font:inherit;background:#fff}
 input[aria-invalid=true]{border-color:#b91c1c}.error{color:#b91c1c;margin:.25rem 0 0;font-size:.9rem}
 .primary{margin-top:1rem;width:100%;padding:.7rem;border:0;border-radius:.5rem;background:#0f766e;color:#fff;font:inherit;font-weight:600;cursor:pointer}
+.passkey{display:block;padding:.7rem;border:1px solid #0f766e;border-radius:.5rem;text-align:center;color:#115e59;font-weight:600;text-decoration:none}
 .link{margin-top:1.5rem;background:none;border:0;color:#115e59;text-decoration:underline;font:inherit;cursor:pointer;padding:0}
 button:focus-visible,input:focus-visible,a:focus-visible{outline:3px solid #2563eb;outline-offset:2px}`;

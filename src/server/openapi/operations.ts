@@ -42,6 +42,18 @@ export const OPERATIONS: Record<string, OperationDocs> = {
   'GET /api/login': op('Account', 'startSignIn', 'Start signing in: redirects to the OpenID provider'),
   'GET /api/callback': op('Account', 'finishSignIn', 'Finish signing in: the OpenID provider redirects here'),
   'GET /api/logout': op('Account', 'signOut', 'Sign out and end the session'),
+  // The built-in provider's passkey accounts (docs/decisions/0051).
+  'POST /api/idp/email-confirmations': op(
+    'Account',
+    'confirmAccountEmail',
+    'Confirm a built-in account’s email address',
+  ),
+  'POST /api/idp/passkey-registrations/options': op(
+    'Account',
+    'startPasskeyRegistration',
+    'Options for registering a passkey with a one-time ticket',
+  ),
+  'POST /api/idp/passkey-registrations': op('Account', 'registerPasskey', 'Register a passkey with a one-time ticket'),
   'GET /api/auth/user': op('Account', 'getSignedInUser', 'The signed-in person'),
   'GET /api/user/current': op('Account', 'getCurrentUser', 'The signed-in person (alias of getSignedInUser)'),
   'GET /api/user/login-history': op('Account', 'listLoginHistory', 'My recent sign-ins'),

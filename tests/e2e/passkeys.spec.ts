@@ -1,0 +1,144 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { CDPSession, Page } from '@playwright/test';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { freePort, startServer, type ServerProcess } from '../faults/support/server-process';
+import { expectNoAxeViolations } from './support/axe';
+import { COOKIE_CONSENT_STORAGE_KEY, ESSENTIAL_ONLY_CONSENT } from './support/cookie-consent';
+import { expect, test } from './support/fixtures';
+import { screenshotForReview } from './support/screenshots';
+
+/**
+ * Passkeys on the built-in provider (issue 37, docs/decisions/0051), driven
+ * in Chromium with its virtual authenticator (CDP WebAuthn): a new person
+ * signs up, confirms the address through the mail a real SMTP server on
+ * loopback received, makes a passkey, and signs in with it; signs out, and
+ * signs in again. A server of its own at http://localhost:<port> (WebAuthn
+ * refuses an IP address as the site; the suite's server is 127.0.0.1), with
+ * email set up. Phone and desktop.
+ */
+let smtp: SmtpSink;
+let server: ServerProcess;
+let dataDir: string;
+let origin: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  smtp = await startSmtpSink();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'lendloop-e2e-passkeys-'));
+  const port = await freePort();
+  origin = `http://localhost:${port}`;
+  server = startServer({
+    dataDir,
+    port,
+    logFile: `${dataDir}.log`,
+    env: { PUBLIC_URL: origin, SMTP_URL: smtp.url, MAIL_FROM: 'Lendloop <no-reply@lendloop.test>' },
+  });
+  await server.waitHealthy(90_000);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Chromium's software authenticator, as a phone's or laptop's built-in one: discoverable passkeys, user verified. */
+async function addVirtualAuthenticator(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+  return cdp;
+}
+
+/** The landing page's Sign in, the development picker's passkey link, to the passkey page. */
+async function openPasskeySignIn(page: Page): Promise<void> {
+  await page.goto(`${origin}/api/login`);
+  await page.getByRole('link', { name: 'Sign in or sign up with a passkey instead' }).click();
+  await page.waitForURL(/\/sign-in\//);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Lendloop' })).toBeVisible();
+}
+
+/** As the suite's own server's visitors start (fixtures.ts), for this server's origin: no cookie banner over the forms. */
+async function chooseEssentialCookiesOnly(page: Page): Promise<void> {
+  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    COOKIE_CONSENT_STORAGE_KEY,
+    ESSENTIAL_ONLY_CONSENT,
+  ] as const);
+}
+
+async function expectNothingWiderThanTheScreen(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('sign up, confirm the address by mail, make a passkey, sign in with it, sign out and in again', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await addVirtualAuthenticator(page);
+  await chooseEssentialCookiesOnly(page);
+  const suffix = `${testInfo.project.name}${Date.now().toString(36)}`.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const person = {
+    name: `Grace Passkey ${suffix}`,
+    username: `grace${suffix}`.slice(0, 30),
+    email: `grace.${suffix}@example.org`,
+  };
+
+  await openPasskeySignIn(page);
+  await expectNothingWiderThanTheScreen(page);
+  await expectNoAxeViolations(page, 'passkey-sign-in');
+  await screenshotForReview(page, { path: testInfo.outputPath('passkey-sign-in.png'), fullPage: true });
+  await page.getByTestId('sign-up-name').fill(person.name);
+  await page.getByTestId('sign-up-username').fill(person.username);
+  await page.getByTestId('sign-up-email').fill(person.email);
+  const mailsBefore = smtp.received.length;
+  await page.getByTestId('sign-up-submit').click();
+  await expect(page.getByTestId('sign-up-check-email')).toContainText(person.email);
+
+  // The job runner sends the confirmation; the link's token is after the #.
+  await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBeGreaterThan(mailsBefore);
+  const mail = smtp.received.find((received) => received.envelopeTo.includes(person.email));
+  const link = new RegExp(`${origin}/account/confirm#[A-Za-z0-9_-]{43}`).exec(mail?.parsed.text ?? '')?.[0];
+  expect(link).toBeTruthy();
+
+  await page.goto(link ?? '');
+  await expect(page.getByTestId('email-confirmed')).toContainText(person.name);
+  // The token leaves the address bar once read.
+  expect(new URL(page.url()).hash).toBe('');
+  await expectNothingWiderThanTheScreen(page);
+  await page.getByTestId('passkey-name').fill('Laptop');
+  await page.getByTestId('add-passkey-submit').click();
+  await expect(page.getByTestId('passkey-ready')).toBeVisible();
+  await screenshotForReview(page, { path: testInfo.outputPath('passkey-ready.png'), fullPage: true });
+
+  await page.getByTestId('passkey-ready-sign-in').click();
+  await page.getByRole('link', { name: 'Sign in or sign up with a passkey instead' }).click();
+  await page.getByTestId('passkey-sign-in').click();
+  await page.waitForURL(`${origin}/`);
+  await expect(page.getByTestId('user-menu-trigger')).toHaveAccessibleName(`Account menu for ${person.name}`);
+
+  // Signed out, then in again with the same passkey.
+  await page.goto(`${origin}/api/logout`);
+  await page.waitForURL(`${origin}/`);
+  await expect(page.getByTestId('user-menu-trigger')).toHaveCount(0);
+  await openPasskeySignIn(page);
+  await page.getByTestId('passkey-sign-in').click();
+  await page.waitForURL(`${origin}/`);
+  await expect(page.getByTestId('user-menu-trigger')).toHaveAccessibleName(`Account menu for ${person.name}`);
+});
+
+test('a confirmation link works once', async ({ page }) => {
+  await page.goto(`${origin}/account/confirm#${'A'.repeat(43)}`);
+  await expect(page.getByTestId('confirm-failed')).toContainText('This link no longer works');
+  await expectNothingWiderThanTheScreen(page);
+});
