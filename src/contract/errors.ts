@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'passkeys_unavailable',
   'passkey_limit_reached',
   'sign_in_expired',
+  'recovery_needs_email',
+  'last_passkey',
   // Requests the server cannot route or read (a URL that does not decode, an
   // over-long path segment, oversized headers, a client too slow to send them).
   'malformed_request',

@@ -46,6 +46,7 @@ import { answerClientError, answerFrameworkError } from './http/unreadable-reque
 import { createBuiltinProvider } from './idp/provider';
 import { registerBuiltinProvider } from './idp/routes';
 import { idpAccountRoutes } from './idp/passkeys/account-routes';
+import { ownPasskeyRoutes } from './idp/passkeys/own-passkey-routes';
 import { passkeysWorkAt, relyingPartyFor } from './idp/passkeys/relying-party';
 import { legalRoutes } from './legal/routes';
 import { messageRoutes } from './messages/routes';
@@ -263,7 +264,8 @@ async function setUpSignIn(app: FastifyInstance, { config, db }: AppDependencies
     trustProxy: config.trustProxy,
   });
   await registerBuiltinProvider(app, provider, db, { party, mailAvailable: config.mail !== undefined, pickerAllowed });
-  await app.register(idpAccountRoutes, { db, party });
+  await app.register(idpAccountRoutes, { db, party, mailAvailable: config.mail !== undefined });
+  await app.register(ownPasskeyRoutes, { db, party, builtinIssuer: issuer });
   return createOidcClient({
     issuerUrl: new URL(issuer),
     clientId: BUILTIN_CLIENT_ID,

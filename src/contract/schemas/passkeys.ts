@@ -102,6 +102,8 @@ export const signInSetupSchema = z.object({
   signUp: z.enum(['email', 'operator', 'closed']),
   /** The password-less account picker for loopback development (docs/decisions/0002). */
   picker: z.boolean(),
+  /** "Lost your passkey?": a recovery link by mail, where email is set up. */
+  recovery: z.boolean(),
 });
 export type SignInSetup = z.infer<typeof signInSetupSchema>;
 
@@ -115,6 +117,29 @@ export type SignUpResult = z.infer<typeof signUpResultSchema>;
 /** A confirmed address: the ticket that lets this page register the first passkey. */
 export const confirmedEmailSchema = z.object({ ticket: accountTokenSchema, name: z.string(), username: z.string() });
 export type ConfirmedEmail = z.infer<typeof confirmedEmailSchema>;
+
+/** POST /api/idp/recoveries: "Lost your passkey?" with the account's address. */
+export const recoveryRequestSchema = z.object({ email: accountEmailSchema });
+export type RecoveryRequestInput = z.input<typeof recoveryRequestSchema>;
+
+/** One of the signed-in person's passkeys, on the profile. */
+export const ownPasskeySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type OwnPasskey = z.infer<typeof ownPasskeySchema>;
+
+/** GET /api/passkeys: `available` is false for someone who signs in through another provider. */
+export const ownPasskeysSchema = z.object({ available: z.boolean(), passkeys: z.array(ownPasskeySchema) });
+export type OwnPasskeys = z.infer<typeof ownPasskeysSchema>;
+
+export const addOwnPasskeyBodySchema = z.object({
+  challengeId: z.uuid(),
+  name: passkeyNameSchema,
+  response: registrationResponseSchema,
+});
 
 /** Where the browser goes once the passkey signed it in (the provider's resume URL). */
 export const signedInRedirectSchema = z.object({ redirectTo: z.string() });

@@ -22,6 +22,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   passkeys_unavailable: 404,
   passkey_limit_reached: 409,
   sign_in_expired: 400,
+  recovery_needs_email: 409,
+  last_passkey: 409,
   malformed_request: 400,
   url_too_long: 414,
   headers_too_large: 431,

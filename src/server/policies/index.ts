@@ -13,6 +13,7 @@ import { loanRules } from './loan-policy';
 import { messageRules } from './message-policy';
 export { sendRefusal, type SendRefusal } from './message-policy';
 import { notificationRules } from './notification-policy';
+import { passkeyRules } from './passkey-policy';
 import { userRules } from './user-policy';
 
 export { requireActor, requireSession, type Actor } from './actor';
@@ -44,6 +45,7 @@ const rules = {
   ...blockRules,
   ...notificationRules,
   ...calendarFeedRules,
+  ...passkeyRules,
 } as const;
 
 export type Action = keyof typeof rules;

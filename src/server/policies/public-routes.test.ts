@@ -40,6 +40,8 @@ const PUBLIC_ROUTES = [
   'POST /api/idp/email-confirmations',
   'POST /api/idp/passkey-registrations/options',
   'POST /api/idp/passkey-registrations',
+  'POST /api/idp/recoveries',
+  'POST /api/idp/recoveries/redeem',
   'GET /*',
   'GET /healthz',
   // The provider's own paths: one route for every method (scope.all).

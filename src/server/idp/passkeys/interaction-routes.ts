@@ -70,6 +70,7 @@ export function registerPasskeyInteractionRoutes(scope: FastifyInstance, deps: P
         passkeys: deps.party !== null,
         signUp: await signUpMode(db, deps.mailAvailable),
         picker: deps.pickerAllowed,
+        recovery: deps.party !== null && deps.mailAvailable,
       };
     }),
   );

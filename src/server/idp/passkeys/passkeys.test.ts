@@ -1,12 +1,9 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
-import { CookieJar, freePort, locationOf, step } from '../../../../tests/support/oidc-flow';
+import { CookieJar, freePort, step } from '../../../../tests/support/oidc-flow';
 import { startSmtpSink, type SmtpSink } from '../../../../tests/support/smtp-sink';
-import { createSoftAuthenticator, type SoftAuthenticator } from '../../../../tests/support/soft-authenticator';
-import { createAccountMailJob } from './account-mail-job';
-import { queuedJobs, clearQueuedJobs } from '../../../../tests/support/jobs';
-import type { JobPayloads } from '../../jobs/job-names';
+import { createSoftAuthenticator } from '../../../../tests/support/soft-authenticator';
+import { passkeyFlow } from '../../../../tests/support/passkey-flow';
 
 /**
  * Passkeys on the built-in provider (docs/decisions/0051), the whole way
@@ -19,7 +16,6 @@ import type { JobPayloads } from '../../jobs/job-names';
 let t: TestApp;
 let smtp: SmtpSink;
 let baseUrl: string;
-const logger = pino({ level: 'silent' });
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
@@ -38,94 +34,18 @@ afterAll(async () => {
   await smtp.close();
 });
 
-/** /api/login → the provider → its interaction: the uid and the jar that holds the interaction's cookie. */
-async function startSignIn(): Promise<{ jar: CookieJar; uid: string; interaction: string }> {
-  const jar = new CookieJar();
-  const login = await step(jar, `${baseUrl}/api/login`);
-  const toInteraction = await step(jar, locationOf(login, baseUrl));
-  const interaction = locationOf(toInteraction, baseUrl);
-  const uid = new URL(interaction).pathname.split('/').pop() ?? '';
-  return { jar, uid, interaction };
-}
-
-const json = (jar: CookieJar, url: string, body: unknown) =>
-  step(jar, url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl, 'accept-language': 'en' },
-    body: JSON.stringify(body),
-  });
-
-/** Sends the queued account mails through the SMTP sink, as the job runner would. */
-async function sendQueuedMail(): Promise<void> {
-  const send = createAccountMailJob({ db: t.db, mail: t.config.mail, publicUrl: t.config.publicUrl, logger });
-  for (const job of await queuedJobs(t.database.pool)) {
-    if (job.task_identifier === 'send-account-mail') await send(job.payload as JobPayloads['send-account-mail']);
-  }
-  await clearQueuedJobs(t.database.pool);
-}
-
-/** The token after `#` in the last mail's link to `page`. */
-function linkToken(page: 'confirm' | 'recover'): string {
-  const text = smtp.received.at(-1)?.parsed.text ?? '';
-  const match = new RegExp(`${baseUrl}/account/${page}#([A-Za-z0-9_-]{43})`).exec(text);
-  if (!match?.[1]) throw new Error(`no ${page} link in: ${text}`);
-  return match[1];
-}
-
-async function signUpAndConfirm(person: { name: string; username: string; email: string }) {
-  const { jar, uid } = await startSignIn();
-  const signedUp = await json(jar, `${baseUrl}/oidc/interaction/${uid}/sign-up`, person);
-  expect(signedUp.status).toBe(200);
-  expect(await signedUp.json()).toEqual({ status: 'check_email', email: person.email });
-  await sendQueuedMail();
-  const mail = smtp.received.at(-1);
-  expect(mail?.envelopeTo).toEqual([person.email]);
-  const confirmed = await json(new CookieJar(), `${baseUrl}/api/idp/email-confirmations`, {
-    token: linkToken('confirm'),
-  });
-  expect(confirmed.status).toBe(200);
-  return (await confirmed.json()) as { ticket: string; name: string; username: string };
-}
-
-async function registerPasskey(authenticator: SoftAuthenticator, ticket: string, name = 'Phone') {
-  const jar = new CookieJar();
-  const options = await json(jar, `${baseUrl}/api/idp/passkey-registrations/options`, { ticket });
-  expect(options.status).toBe(200);
-  const { challengeId, options: creation } = (await options.json()) as {
-    challengeId: string;
-    options: Record<string, unknown>;
-  };
-  const response = authenticator.register(creation, baseUrl);
-  return json(jar, `${baseUrl}/api/idp/passkey-registrations`, { ticket, challengeId, name, response });
-}
-
-/** Signs in with the authenticator's passkey through the whole OIDC flow; the session cookie's jar. */
-async function signInWithPasskey(authenticator: SoftAuthenticator): Promise<CookieJar> {
-  const { jar, uid } = await startSignIn();
-  const options = await json(jar, `${baseUrl}/oidc/interaction/${uid}/passkey/options`, {});
-  expect(options.status).toBe(200);
-  const { challengeId, options: request } = (await options.json()) as {
-    challengeId: string;
-    options: Record<string, unknown>;
-  };
-  const answered = await json(jar, `${baseUrl}/oidc/interaction/${uid}/passkey`, {
-    challengeId,
-    response: authenticator.signIn(request, baseUrl),
-  });
-  expect(answered.status, await answered.clone().text()).toBe(200);
-  const { redirectTo } = (await answered.json()) as { redirectTo: string };
-  const resumed = await step(jar, redirectTo);
-  const callback = await step(jar, locationOf(resumed, baseUrl));
-  expect(callback.status).toBe(302);
-  return jar;
-}
+const { startSignIn, json, linkToken, signUpAndConfirm, registerPasskey, signInWithPasskey } = passkeyFlow(() => ({
+  t,
+  smtp,
+  baseUrl,
+}));
 
 describe('signing up and in with a passkey', () => {
   it('confirms the address by mail, registers a passkey, and signs in with it through OpenID Connect', async () => {
     const setup = await startSignIn();
     const described = await step(setup.jar, `${baseUrl}/oidc/interaction/${setup.uid}/setup`);
     // localhost: passkeys work, and the picker stays for development.
-    expect(await described.json()).toEqual({ passkeys: true, signUp: 'email', picker: true });
+    expect(await described.json()).toEqual({ passkeys: true, signUp: 'email', picker: true, recovery: true });
 
     const authenticator = createSoftAuthenticator();
     const { ticket, username } = await signUpAndConfirm({
@@ -257,7 +177,7 @@ describe('the built-in provider on a public https address', () => {
     expect(page.statusCode).toBe(303);
     expect(page.headers.location).toBe(`/sign-in/${uid}`);
     const setup = await pub.app.inject({ method: 'GET', url: `${path}/setup`, headers });
-    expect(setup.json()).toEqual({ passkeys: true, signUp: 'operator', picker: false });
+    expect(setup.json()).toEqual({ passkeys: true, signUp: 'operator', picker: false, recovery: false });
 
     const picked = await pub.app.inject({
       method: 'POST',
