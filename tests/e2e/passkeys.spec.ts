@@ -14,7 +14,9 @@ import { screenshotForReview } from './support/screenshots';
  * in Chromium with its virtual authenticator (CDP WebAuthn): a new person
  * signs up, confirms the address through the mail a real SMTP server on
  * loopback received, makes a passkey, and signs in with it; signs out, and
- * signs in again. A server of its own at http://localhost:<port> (WebAuthn
+ * signs in again; adds a second passkey on a new device from the profile and
+ * removes the first; loses that device and adds a passkey on the next one
+ * through the mailed recovery link. A server of its own at http://localhost:<port> (WebAuthn
  * refuses an IP address as the site; the suite's server is 127.0.0.1), with
  * email set up. Phone and desktop.
  */
@@ -44,11 +46,25 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Chromium's software authenticator, as a phone's or laptop's built-in one: discoverable passkeys, user verified. */
-async function addVirtualAuthenticator(page: Page): Promise<CDPSession> {
+/**
+ * Chromium's software authenticator, as a phone's or laptop's built-in one: discoverable passkeys, user verified.
+ * `replace` swaps the device in hand for a new one (a new phone; the old one lost).
+ */
+async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; replace(): Promise<void> }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+  let authenticatorId = await newAuthenticator(cdp);
+  return {
+    cdp,
+    async replace() {
+      await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+      authenticatorId = await newAuthenticator(cdp);
+    },
+  };
+}
+
+async function newAuthenticator(cdp: CDPSession): Promise<string> {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
       transport: 'internal',
@@ -57,7 +73,7 @@ async function addVirtualAuthenticator(page: Page): Promise<CDPSession> {
       isUserVerified: true,
     },
   });
-  return cdp;
+  return authenticatorId;
 }
 
 /** The landing page's Sign in, the development picker's passkey link, to the passkey page. */
@@ -81,11 +97,11 @@ async function expectNothingWiderThanTheScreen(page: Page): Promise<void> {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-test('sign up, confirm the address by mail, make a passkey, sign in with it, sign out and in again', async ({
+test('sign up, confirm by mail, passkey, sign in, out and in; a second passkey, the first removed; recovery by mail', async ({
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await addVirtualAuthenticator(page);
+  const device = await addVirtualAuthenticator(page);
   await chooseEssentialCookiesOnly(page);
   const suffix = `${testInfo.project.name}${Date.now().toString(36)}`.toLowerCase().replace(/[^a-z0-9]/g, '');
   const person = {
@@ -132,6 +148,56 @@ test('sign up, confirm the address by mail, make a passkey, sign in with it, sig
   await page.waitForURL(`${origin}/`);
   await expect(page.getByTestId('user-menu-trigger')).toHaveCount(0);
   await openPasskeySignIn(page);
+  await page.getByTestId('passkey-sign-in').click();
+  await page.waitForURL(`${origin}/`);
+  await expect(page.getByTestId('user-menu-trigger')).toHaveAccessibleName(`Account menu for ${person.name}`);
+
+  // A second passkey, on a new device, from the profile; then the first one removed there.
+  await page.goto(`${origin}/profile`);
+  const card = page.getByTestId('passkeys-card');
+  await expect(card.getByTestId('passkey-entry')).toHaveText([/Laptop/]);
+  await device.replace();
+  await card.getByTestId('passkey-add').click();
+  await card.getByTestId('passkey-name').fill('Phone');
+  await card.getByTestId('add-passkey-submit').click();
+  await expect(card.getByTestId('passkey-entry')).toHaveText([/Laptop/, /Phone/]);
+  await expectNothingWiderThanTheScreen(page);
+  await screenshotForReview(card, { path: testInfo.outputPath('passkeys-card.png') });
+  await card.getByRole('button', { name: 'Remove the passkey Laptop' }).click();
+  await page.getByTestId('passkey-remove-dialog').getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(card.getByTestId('passkey-entry')).toHaveText([/Phone/]);
+  // The last one stays.
+  await expect(card.getByTestId('passkey-remove')).toHaveCount(0);
+
+  // The phone signs in; the laptop's passkey no longer would.
+  await page.goto(`${origin}/api/logout`);
+  await openPasskeySignIn(page);
+  await page.getByTestId('passkey-sign-in').click();
+  await page.waitForURL(`${origin}/`);
+  await expect(page.getByTestId('user-menu-trigger')).toHaveAccessibleName(`Account menu for ${person.name}`);
+
+  // The phone is lost: "Lost your passkey?" mails a link that adds a passkey on the next device.
+  await page.goto(`${origin}/api/logout`);
+  await device.replace();
+  await openPasskeySignIn(page);
+  await page.getByTestId('recovery-open').click();
+  await page.getByTestId('recovery-email').fill(person.email);
+  const mailsBeforeRecovery = smtp.received.length;
+  await page.getByTestId('recovery-submit').click();
+  await expect(page.getByTestId('recovery-sent')).toContainText(person.email);
+  await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBeGreaterThan(mailsBeforeRecovery);
+  const recovery = smtp.received
+    .slice(mailsBeforeRecovery)
+    .find((received) => received.envelopeTo.includes(person.email));
+  const recoveryLink = new RegExp(`${origin}/account/recover#[A-Za-z0-9_-]{43}`).exec(recovery?.parsed.text ?? '')?.[0];
+  expect(recoveryLink).toBeTruthy();
+  await page.goto(recoveryLink ?? '');
+  await expect(page.getByTestId('recover-add-passkey')).toContainText(person.name);
+  await page.getByTestId('passkey-name').fill('New phone');
+  await page.getByTestId('add-passkey-submit').click();
+  await expect(page.getByTestId('passkey-ready')).toBeVisible();
+  await page.getByTestId('passkey-ready-sign-in').click();
+  await page.getByRole('link', { name: 'Sign in or sign up with a passkey instead' }).click();
   await page.getByTestId('passkey-sign-in').click();
   await page.waitForURL(`${origin}/`);
   await expect(page.getByTestId('user-menu-trigger')).toHaveAccessibleName(`Account menu for ${person.name}`);

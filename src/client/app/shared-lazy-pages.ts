@@ -11,3 +11,4 @@ export const LoanLinkPage = lazy(() => import('./routes/loan-link').then((m) => 
 const passkeyPages = () => import('./routes/passkey-sign-in');
 export const PasskeySignInPage = lazy(() => passkeyPages().then((m) => ({ default: m.PasskeySignInPage })));
 export const ConfirmEmailPage = lazy(() => passkeyPages().then((m) => ({ default: m.ConfirmEmailPage })));
+export const RecoverAccountPage = lazy(() => passkeyPages().then((m) => ({ default: m.RecoverAccountPage })));

@@ -6,7 +6,14 @@ import { SignedInLayout } from './layouts/signed-in-layout';
 import { Spinner } from '../components/ui/spinner';
 import { useProcessReferral } from '../features/referral/use-process-referral';
 import { availableItemsPage, myItemsPage } from './first-page-preload';
-import { AuthDebugPage, ConfirmEmailPage, InvitePage, LoanLinkPage, PasskeySignInPage } from './shared-lazy-pages';
+import {
+  AuthDebugPage,
+  ConfirmEmailPage,
+  InvitePage,
+  LoanLinkPage,
+  PasskeySignInPage,
+  RecoverAccountPage,
+} from './shared-lazy-pages';
 
 // One chunk per route (spec §2 Routes, signed-in table).
 const MyItemsPage = myItemsPage.Component;
@@ -69,6 +76,9 @@ export function SignedInApp({ user }: { user: User }) {
           </Route>
           <Route path="/account/confirm">
             <ConfirmEmailPage />
+          </Route>
+          <Route path="/account/recover">
+            <RecoverAccountPage />
           </Route>
           <Route>
             <NotFoundPage />

@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '../components/ui/spinner';
 import { landingPage } from './first-page-preload';
-import { AuthDebugPage, ConfirmEmailPage, InvitePage, LoanLinkPage, PasskeySignInPage } from './shared-lazy-pages';
+import {
+  AuthDebugPage,
+  ConfirmEmailPage,
+  InvitePage,
+  LoanLinkPage,
+  PasskeySignInPage,
+  RecoverAccountPage,
+} from './shared-lazy-pages';
 
 // One chunk per route; none of them pulls in the signed-in app.
 const LandingPage = landingPage.Component;
@@ -36,6 +43,9 @@ export function SignedOutRoutes({ isCheckingSession }: { isCheckingSession: bool
       </Route>
       <Route path="/account/confirm">
         <ConfirmEmailPage />
+      </Route>
+      <Route path="/account/recover">
+        <RecoverAccountPage />
       </Route>
       <Route path="/groups">
         {isCheckingSession ? (

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { ConfirmEmail } from '../../features/passkeys/components/confirm-email';
+import { RecoverAccount } from '../../features/passkeys/components/recover-account';
 import { PasskeySignIn } from '../../features/passkeys/components/sign-in-with-passkey';
 
 /** /sign-in/{uid}: the built-in provider's sign-in with passkeys (docs/decisions/0051). */
@@ -21,6 +22,16 @@ export function ConfirmEmailPage() {
   return (
     <PageFrame title={t('passkeys.confirm.heading')} width="narrow" className="max-w-md">
       <ConfirmEmail />
+    </PageFrame>
+  );
+}
+
+/** /account/recover#{token}: the recovery mail's link, then a new passkey (docs/decisions/0051). */
+export function RecoverAccountPage() {
+  const { t } = useTranslation();
+  return (
+    <PageFrame title={t('passkeys.recover.heading')} width="narrow" className="max-w-md">
+      <RecoverAccount />
     </PageFrame>
   );
 }

@@ -7,6 +7,7 @@ import { ProfileLoanCounts } from '../../features/lending/components/profile-loa
 import { ReceivedThanksCard } from '../../features/lending/thanks/received-thanks-card';
 import { NotificationSettings } from '../../features/notifications/components/notification-settings';
 import { ProfileView } from '../../features/profile/components/profile-view';
+import { PasskeysCard } from '../../features/passkeys/components/passkeys-card';
 
 /**
  * Spec §2 Profile, plus the Notifications and Blocked people tabs
@@ -26,6 +27,7 @@ export function ProfilePage() {
             <>
               <ProfileLoanCounts />
               <ReceivedThanksCard />
+              <PasskeysCard />
             </>
           }
           extraTabs={[

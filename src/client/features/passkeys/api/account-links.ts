@@ -15,3 +15,13 @@ export async function registerPasskeyWithTicket(ticket: string, name: string): P
   const response = await promptPasskeyCreation(options);
   await apiAnswer('POST', '/api/idp/passkey-registrations', { body: { ticket, challengeId, name, response } });
 }
+
+/** "Lost your passkey?": the server mails a link if the address has an account, and says the same either way. */
+export async function requestRecovery(email: string): Promise<void> {
+  await apiAnswer('POST', '/api/idp/recoveries', { body: { email } });
+}
+
+/** POST /api/idp/recoveries/redeem: the recovery link's token; the ticket for a new passkey. */
+export function redeemRecovery(token: string): Promise<ConfirmedEmail> {
+  return apiAnswer<ConfirmedEmail>('POST', '/api/idp/recoveries/redeem', { body: { token } });
+}

@@ -15,7 +15,7 @@ type State =
   | { kind: 'done' };
 
 /** The link's token, read once and taken out of the address bar (and so out of the history). */
-function takeTokenFromAddress(): string {
+export function takeTokenFromAddress(): string {
   const token = window.location.hash.slice(1);
   if (token) window.history.replaceState(null, '', window.location.pathname);
   return token;

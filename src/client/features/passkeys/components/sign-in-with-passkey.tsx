@@ -9,6 +9,7 @@ import { registerPasskeyWithTicket } from '../api/account-links';
 import { passkeyErrorText } from '../lib/passkey-error-text';
 import { passkeysSupported } from '../lib/webauthn';
 import { AddPasskeyForm } from './add-passkey-form';
+import { RecoveryRequest } from './recover-account';
 import { SignUpForm } from './sign-up-form';
 
 /**
@@ -110,6 +111,7 @@ function SignInChoices({ uid, setup }: { uid: string; setup: SignInSetup }) {
                 {failure}
               </p>
             )}
+            {setup.recovery && <RecoveryRequest />}
           </>
         )}
       </section>
