@@ -45,6 +45,7 @@ import { registerStaticClient } from './http/static-client';
 import { answerClientError, answerFrameworkError } from './http/unreadable-requests';
 import { createBuiltinProvider } from './idp/provider';
 import { registerBuiltinProvider } from './idp/routes';
+import { builtinIssuerFor } from './idp/builtin-issuer';
 import { idpAccountRoutes } from './idp/passkeys/account-routes';
 import { ownPasskeyRoutes } from './idp/passkeys/own-passkey-routes';
 import { passkeysWorkAt, relyingPartyFor } from './idp/passkeys/relying-party';
@@ -141,7 +142,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     loginMethod: config.oidc ? 'oidc' : 'builtin-oidc',
   });
   await app.register(userRoutes, { db });
-  await app.register(gdprRoutes, { db, sessionCookie, photoStore: photos.store });
+  await app.register(gdprRoutes, {
+    db,
+    sessionCookie,
+    photoStore: photos.store,
+    builtinIssuer: config.oidc ? null : builtinIssuerFor(config.publicUrl),
+  });
   await app.register(profilePhotoRoutes, { db });
   await app.register(feedbackRoutes, { db });
   await app.register(registrationCheckRoute, { db });
@@ -250,7 +256,7 @@ async function setUpSignIn(app: FastifyInstance, { config, db }: AppDependencies
   } else {
     app.log.info({ relyingParty: party?.id }, 'Sign-in uses the built-in identity provider with passkeys');
   }
-  const issuer = new URL('/oidc', config.publicUrl).href;
+  const issuer = builtinIssuerFor(config.publicUrl);
   const clientSecret = derivedSecret(config.sessionSecret, 'builtin-idp-client');
   const provider = createBuiltinProvider({
     issuer,

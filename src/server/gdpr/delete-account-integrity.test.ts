@@ -231,11 +231,14 @@ describe('deleting an account signed in through the real provider', () => {
     const [entryAfter] = await db.select().from(contacts).where(eq(contacts.id, ownersEntry.id));
     expect(entryAfter).toMatchObject({ status: 'pending', contactUserId: null });
 
-    // The sign-in identity stays (like a Google account); signing in with it starts afresh.
+    // The built-in provider's account went with her (docs/decisions/0015, amended by 0051); the same
+    // username can be taken again, and signing in with it starts afresh.
     const [account] = await db.select().from(idpAccounts).where(eq(idpAccounts.username, PERSON.username));
-    expect(account).toBeDefined();
+    expect(account).toBeUndefined();
     const again = new CookieJar();
-    await signInThroughProvider(baseUrl, again, { pick: account!.id });
+    await signInThroughProvider(baseUrl, again, {
+      create: { name: PERSON.name, username: PERSON.username, email: PERSON.email },
+    });
     const fresh = (await (await call(again, 'GET', '/api/auth/user')).json()) as { id: string; username: string };
     expect(fresh.id).not.toBe(me.id);
     expect(fresh.username).toBe(PERSON.username);

@@ -5,6 +5,7 @@ import {
   contacts,
   groupMembers,
   groups,
+  idpAccounts,
   itemContactPermissions,
   itemGroupPermissions,
   items,
@@ -66,7 +67,13 @@ export function itemAddedByDeletedAccountText(itemName: string | null): string {
  *
  * Kept in PostgreSQL too: the loans of the items that go keep their names via items_keep_name_in_loans (drizzle/0014_loan_history.sql); see docs/database-rules.md.
  */
-export async function deleteAccount(db: Database, actor: Actor, userId: string): Promise<AccountDeletion> {
+export async function deleteAccount(
+  db: Database,
+  actor: Actor,
+  userId: string,
+  /** The built-in sign-in provider's issuer, when it runs: the person's account there goes too (docs/decisions/0051). */
+  builtinIssuer: string | null = null,
+): Promise<AccountDeletion> {
   authorize(actor, 'account:delete', { id: userId });
   return db.transaction(async (tx) => {
     const [person] = await tx
@@ -121,9 +128,23 @@ export async function deleteAccount(db: Database, actor: Actor, userId: string):
     // The rest cascades: items with photos, shares and requests; contacts,
     // memberships, join requests, network requests and answers, feedback,
     // login history, profile photo, push devices, notification preferences and notifications.
+    if (builtinIssuer) await deleteBuiltinSignInAccount(tx, userId, builtinIssuer);
     await tx.delete(users).where(eq(users.id, userId));
     return { standInId: standIn.id, posted, changedRequests, itemViewerIds };
   });
+}
+
+/**
+ * The built-in provider's account the person signed in with: their name,
+ * email address and passkeys (cascade). It belongs to the provider, but here
+ * the provider is this server, so it goes with the person.
+ */
+async function deleteBuiltinSignInAccount(tx: DbOrTx, userId: string, builtinIssuer: string): Promise<void> {
+  await tx
+    .delete(idpAccounts)
+    .where(
+      sql`${idpAccounts.id}::text = (SELECT ${users.subject} FROM ${users} WHERE ${users.id} = ${userId} AND ${users.issuer} = ${builtinIssuer})`,
+    );
 }
 
 /**

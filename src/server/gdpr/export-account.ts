@@ -14,6 +14,7 @@ import {
 } from '../db/schema';
 import { AppError } from '../http/app-error';
 import type { PhotoStore } from '../photos/photo-store';
+import { exportBuiltinSignIn } from './export-builtin-sign-in';
 import { exportItems } from './export-items';
 import { exportLoanLinks, exportLoanReports, exportReturnAssessments, exportThanks } from './export-loan-reports';
 import { exportWaitlist } from './export-waitlist';
@@ -35,6 +36,8 @@ export const EXPORT_BATCH_SIZE = 500;
 
 export interface ExportOptions {
   photoStore: PhotoStore;
+  /** The built-in provider's issuer when it runs: its account of the person is exported too. */
+  builtinIssuer?: string | null;
   batchSize?: number;
   now?: Date;
 }
@@ -76,6 +79,7 @@ export async function* exportAccount(db: Database, userId: string, options: Expo
     // Which sign-in account Lendloop knows the person by: data about them, and
     // what links this export to their account at the identity provider.
     signInIdentity: { issuer: user.issuer, subject: user.subject },
+    builtinSignIn: await exportBuiltinSignIn(db, user, options.builtinIssuer ?? null),
     consent: {
       feedbackBannerDismissedAt: iso(user.bannerDismissedAt),
       cookieConsent:

@@ -13,6 +13,8 @@ export interface GdprRouteOptions {
   db: Database;
   sessionCookie: SessionCookieSettings;
   photoStore: PhotoStore;
+  /** The built-in provider's issuer when it runs (its accounts go with their people), else null. */
+  builtinIssuer: string | null;
 }
 
 /** `lendloop-2026-11-25.json`: the product and the server's date (UTC), spec §2 GDPR. */
@@ -38,7 +40,7 @@ export const gdprRoutes: FastifyPluginAsyncZod<GdprRouteOptions> = async (app, o
     await photoStore.ensureAvailable();
     await consumeRateLimit(db, { key: `gdpr-export:${actor.id}`, ...EXPORT_LIMIT });
     const now = new Date();
-    const body = exportAccount(db, actor.id, { photoStore, now });
+    const body = exportAccount(db, actor.id, { photoStore, now, builtinIssuer: options.builtinIssuer });
     // The first chunk (the profile) is read before answering: a failure there
     // is still a proper error answer, not a truncated file.
     const first = await body.next();
@@ -61,7 +63,7 @@ export const gdprRoutes: FastifyPluginAsyncZod<GdprRouteOptions> = async (app, o
     { config: { changesAccount: true }, schema: { params: accountParamsSchema } },
     async (request, reply) => {
       const actor = requireActor(request);
-      const deletion = await deleteAccount(db, actor, request.params.userId);
+      const deletion = await deleteAccount(db, actor, request.params.userId, options.builtinIssuer);
       await announceAccountDeletion(db, app.liveEvents, deletion, request.log);
       // The session rows are gone; the cookie goes too (same attributes as when set,
       // or browsers keep a __Host- cookie). Open live streams end at their next

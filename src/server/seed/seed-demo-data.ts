@@ -12,14 +12,8 @@ import { seedRecordedLoans } from './seed-recorded-loans';
 /** Arbitrary constant naming the seed's lock in pg_advisory_lock (the migrations use another). */
 const SEED_LOCK_KEY = 7_424_190_332;
 
-/**
- * The built-in provider's issuer for a PUBLIC_URL, as buildApp computes it
- * (app.ts, setUpSignIn). The seed test signs a demo person in through the
- * real flow, so the two cannot drift apart unnoticed.
- */
-export function builtinIssuerFor(publicUrl: URL): string {
-  return new URL('/oidc', publicUrl).href;
-}
+// The demo people sign in through the built-in provider (idp/builtin-issuer.ts).
+export { builtinIssuerFor } from '../idp/builtin-issuer';
 
 export interface SeedOptions {
   /** The built-in provider's issuer the demo people sign in with (builtinIssuerFor(PUBLIC_URL)). */

@@ -174,3 +174,47 @@ describe('Lost your passkey?', () => {
     expect(refused.status).toBe(429);
   });
 });
+
+describe('the data export and the account deletion', () => {
+  it('export the built-in account with each passkey’s name and dates, and delete it with its passkeys', async () => {
+    const { jar, authenticator } = await personWithPasskey('leaving');
+    const me = (await (await step(jar, `${baseUrl}/api/auth/user`)).json()) as { id: string };
+    const exported = await step(jar, `${baseUrl}/api/gdpr/export/${me.id}`, {
+      method: 'POST',
+      headers: { origin: baseUrl },
+    });
+    expect(exported.status).toBe(200);
+    const text = await exported.text();
+    const data = JSON.parse(text) as { builtinSignIn: unknown };
+    expect(data.builtinSignIn).toMatchObject({
+      username: 'leaving',
+      email: 'leaving@example.org',
+      emailConfirmedAt: expect.any(String),
+      passkeys: [{ name: 'Laptop', createdAt: expect.any(String), lastUsedAt: expect.any(String) }],
+    });
+    // Never the passkey's id or key.
+    expect(text).not.toContain(authenticator.credentials[0]!.id);
+
+    const deleted = await step(jar, `${baseUrl}/api/gdpr/delete-account/${me.id}`, {
+      method: 'DELETE',
+      headers: { origin: baseUrl },
+    });
+    expect(deleted.status).toBeLessThan(300);
+    const { rows } = await t.database.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM idp_accounts WHERE username = 'leaving'`,
+    );
+    expect(rows[0]?.n).toBe(0);
+    // Its passkey signs nobody in any more.
+    const { jar: fresh, uid } = await flow.startSignIn();
+    const options = await flow.json(fresh, `${baseUrl}/oidc/interaction/${uid}/passkey/options`, {});
+    const { challengeId, options: request } = (await options.json()) as {
+      challengeId: string;
+      options: Record<string, unknown>;
+    };
+    const refused = await flow.json(fresh, `${baseUrl}/oidc/interaction/${uid}/passkey`, {
+      challengeId,
+      response: authenticator.signIn(request, baseUrl),
+    });
+    expect(refused.status).toBe(400);
+  });
+});
