@@ -26,6 +26,7 @@ const SECTIONS: readonly PolicySection[] = [
     body: true,
     items: [
       'account',
+      'builtinSignIn',
       'profile',
       'items',
       'contacts',
