@@ -153,7 +153,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(registrationCheckRoute, { db });
   // Links sent before short tokens were signed with this key; the referral
   // routes verify them until they expire (contacts/invitation-link.ts).
-  const invitationTokenKey = derivedSecret(config.sessionSecret, 'invitation-token');
+  const invitationTokenKey = legacyInvitationKey(config);
   await app.register(contactRoutes, {
     db,
     invitations: {
@@ -269,7 +269,12 @@ async function setUpSignIn(app: FastifyInstance, { config, db }: AppDependencies
     cookieKeys: [derivedSecret(config.sessionSecret, 'builtin-idp-cookies')],
     trustProxy: config.trustProxy,
   });
-  await registerBuiltinProvider(app, provider, db, { party, mailAvailable: config.mail !== undefined, pickerAllowed });
+  await registerBuiltinProvider(app, provider, db, {
+    party,
+    mailAvailable: config.mail !== undefined,
+    pickerAllowed,
+    invitationKey: legacyInvitationKey(config),
+  });
   await app.register(idpAccountRoutes, { db, party, mailAvailable: config.mail !== undefined });
   await app.register(ownPasskeyRoutes, { db, party, builtinIssuer: issuer });
   return createOidcClient({
@@ -283,6 +288,9 @@ async function setUpSignIn(app: FastifyInstance, { config, db }: AppDependencies
     extraAuthParams: { prompt: 'login' },
   });
 }
+
+/** The key of invitation links sent before short tokens (contacts/invitation-link.ts); referral and sign-up verify them. */
+const legacyInvitationKey = (config: AppConfig) => derivedSecret(config.sessionSecret, 'invitation-token');
 
 function defaultGeocoder(config: AppConfig): ReverseGeocoder {
   if (!config.geocoderUrl) return createEmbeddedGeocoder();

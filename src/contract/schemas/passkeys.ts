@@ -21,6 +21,8 @@ export const signUpFormSchema = z.object({
   name: displayNameSchema,
   username: usernameSchema,
   email: accountEmailSchema,
+  /** The invitation link's token the visitor came with (kept through sign-in), where sign-up needs one. */
+  invitation: z.string().max(500).optional(),
 });
 export type SignUpFormInput = z.input<typeof signUpFormSchema>;
 
@@ -97,9 +99,10 @@ export const signInSetupSchema = z.object({
   /**
    * How a new person gets an account: `email` (a confirmation link is mailed),
    * `operator` (no email is set up and nobody has an account yet: the first
-   * one is the operator's), `closed` (no email, and the operator has theirs).
+   * one is the operator's), `invitation` (no email: an invitation link from a
+   * member confirms the newcomer).
    */
-  signUp: z.enum(['email', 'operator', 'closed']),
+  signUp: z.enum(['email', 'operator', 'invitation']),
   /** The password-less account picker for loopback development (docs/decisions/0002). */
   picker: z.boolean(),
   /** "Lost your passkey?": a recovery link by mail, where email is set up. */

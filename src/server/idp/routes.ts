@@ -48,6 +48,8 @@ export interface BuiltinSignInOptions {
   mailAvailable: boolean;
   /** The password-less account picker: loopback development, or ALLOW_BUILTIN_IDP (docs/decisions/0002). */
   pickerAllowed: boolean;
+  /** Without email, an invitation link lets a newcomer sign up (docs/decisions/0051). */
+  invitationKey: string;
 }
 
 export async function registerBuiltinProvider(
@@ -216,6 +218,7 @@ export async function registerBuiltinProvider(
       party: signIn.party,
       mailAvailable: signIn.mailAvailable,
       pickerAllowed: signIn.pickerAllowed,
+      invitationKey: signIn.invitationKey,
       languageOf: (request) => languageOf(request),
     });
 

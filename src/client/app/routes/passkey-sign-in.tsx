@@ -3,6 +3,7 @@ import { useParams } from 'wouter';
 import { PageFrame } from '../../components/layouts/page-frame';
 import { ConfirmEmail } from '../../features/passkeys/components/confirm-email';
 import { RecoverAccount } from '../../features/passkeys/components/recover-account';
+import { readReferral } from '../../features/referral/referral-storage';
 import { PasskeySignIn } from '../../features/passkeys/components/sign-in-with-passkey';
 
 /** /sign-in/{uid}: the built-in provider's sign-in with passkeys (docs/decisions/0051). */
@@ -11,7 +12,7 @@ export function PasskeySignInPage() {
   const { uid = '' } = useParams<{ uid: string }>();
   return (
     <PageFrame title={t('passkeys.signIn.heading')} width="narrow" className="max-w-md">
-      <PasskeySignIn uid={uid} />
+      <PasskeySignIn uid={uid} invitation={readReferral()} />
     </PageFrame>
   );
 }

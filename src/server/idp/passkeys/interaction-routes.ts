@@ -27,6 +27,8 @@ export interface PasskeyInteractionDeps {
   party: RelyingParty | null;
   mailAvailable: boolean;
   pickerAllowed: boolean;
+  /** The key of older, signed invitation links (contacts/invitation-link.ts). */
+  invitationKey: string;
   languageOf: (request: FastifyRequest) => Language;
 }
 
@@ -122,6 +124,7 @@ export function registerPasskeyInteractionRoutes(scope: FastifyInstance, deps: P
       const result = await signUp(db, request.body as z.output<typeof signUpFormSchema>, {
         mailAvailable: deps.mailAvailable,
         language: deps.languageOf(request),
+        invitationKey: deps.invitationKey,
       });
       request.log.info({ status: result.status }, 'built-in identity provider: account signed up');
       return result;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { createContact, createUser } from '../../../../tests/support/factories';
 import { CookieJar, freePort, step } from '../../../../tests/support/oidc-flow';
 import { startSmtpSink, type SmtpSink } from '../../../../tests/support/smtp-sink';
 import { createSoftAuthenticator } from '../../../../tests/support/soft-authenticator';
@@ -195,7 +196,7 @@ describe('the built-in provider on a public https address', () => {
     expect(created.statusCode).toBe(403);
   });
 
-  it('without email, makes the first account the operator’s and then closes sign-up', async () => {
+  it('without email, makes the first account the operator’s, and then lets in only people a member invited', async () => {
     const { path, headers } = await interactionCookies();
     const first = await pub.app.inject({
       method: 'POST',
@@ -205,14 +206,38 @@ describe('the built-in provider on a public https address', () => {
     });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ status: 'add_passkey' });
-    const second = await pub.app.inject({
+    const setup = await pub.app.inject({ method: 'GET', url: `${path}/setup`, headers });
+    expect(setup.json()).toMatchObject({ signUp: 'invitation' });
+
+    const uninvited = await pub.app.inject({
       method: 'POST',
       url: `${path}/sign-up`,
       headers,
-      payload: { name: 'Someone', username: 'someone', email: 'someone@example.org' },
+      payload: { name: 'Someone', username: 'someone', email: 'someone@example.org', invitation: 'made-up' },
     });
-    expect(second.statusCode).toBe(403);
-    expect(second.json()).toMatchObject({ error: { code: 'sign_up_closed' } });
+    expect(uninvited.statusCode).toBe(403);
+    expect(uninvited.json()).toMatchObject({ error: { code: 'sign_up_closed' } });
+
+    // A member's invitation link (what /invite keeps through the sign-in) vouches for the newcomer.
+    const member = await createUser(pub.db, { name: 'Olga' });
+    const entry = await createContact(pub.db, member, { name: 'Carol' });
+    // On an https address the session cookie carries the __Host- prefix (http/session-cookie.ts).
+    const session = (await pub.cookieFor(member.id)).replace(/^lendloop_session=/, '__Host-lendloop_session=');
+    const link = await pub.app.inject({
+      method: 'GET',
+      url: `/api/contacts/invitation/${entry.id}`,
+      headers: { cookie: session, host: 'lendloop.example', 'x-forwarded-proto': 'https' },
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const ref = new URL(link.json<{ invitationLink: string }>().invitationLink).searchParams.get('ref') ?? '';
+    const invited = await pub.app.inject({
+      method: 'POST',
+      url: `${path}/sign-up`,
+      headers,
+      payload: { name: 'Carol', username: 'carol', email: 'carol@example.org', invitation: ref },
+    });
+    expect(invited.statusCode).toBe(200);
+    expect(invited.json()).toMatchObject({ status: 'add_passkey' });
   });
 });
 

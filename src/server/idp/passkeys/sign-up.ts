@@ -1,10 +1,11 @@
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Language } from '../../../contract/enums';
-import type { signUpFormSchema, SignInSetup, SignUpResult } from '../../../contract/schemas/passkeys';
+import type { SignInSetup, signUpFormSchema, SignUpResult } from '../../../contract/schemas/passkeys';
 import type { Database, DbOrTx } from '../../db/client';
 import { idpAccounts, idpPasskeys } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { resolveInvitation } from '../../contacts/invitation-link';
 import { enqueueJob } from '../../jobs/enqueue-job';
 import { issueAccountToken } from './one-time-tokens';
 
@@ -14,11 +15,12 @@ const UNCONFIRMED_LIFETIME = sql`interval '24 hours'`;
 /**
  * How a new person gets an account here (docs/decisions/0051): with email
  * set up, by the link mailed to them; without, the first account is the
- * operator's, confirmed at once, and after it sign-up is closed.
+ * operator's, confirmed at once, and after it only people a member invited
+ * sign up: the invitation link confirms them.
  */
 export async function signUpMode(db: DbOrTx, mailAvailable: boolean): Promise<SignInSetup['signUp']> {
   if (mailAvailable) return 'email';
-  return (await anyConfirmedAccount(db)) ? 'closed' : 'operator';
+  return (await anyConfirmedAccount(db)) ? 'invitation' : 'operator';
 }
 
 async function anyConfirmedAccount(db: DbOrTx): Promise<boolean> {
@@ -39,16 +41,14 @@ async function anyConfirmedAccount(db: DbOrTx): Promise<boolean> {
 export async function signUp(
   db: Database,
   input: z.output<typeof signUpFormSchema>,
-  context: { mailAvailable: boolean; language: Language },
+  context: { mailAvailable: boolean; language: Language; invitationKey: string },
 ): Promise<SignUpResult> {
   return db.transaction(async (tx) => {
     // One sign-up at a time: two people at once must not both become the operator, nor both take a name.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('idp-sign-up', 0))`);
     await releaseAbandonedSignUps(tx);
     const mode = await signUpMode(tx, context.mailAvailable);
-    if (mode === 'closed') {
-      throw new AppError('sign_up_closed', 'Sign-up needs email, which this server has not set up');
-    }
+    if (mode === 'invitation') await ensureInvited(tx, input.invitation, context.invitationKey);
     const [emailTaken] = await tx
       .select({ id: idpAccounts.id })
       .from(idpAccounts)
@@ -61,13 +61,14 @@ export async function signUp(
         name: input.name,
         username: input.username,
         email: input.email,
-        emailConfirmedAt: mode === 'operator' ? sql`now()` : null,
+        // The operator's first account, and an invited newcomer: nothing to wait for.
+        emailConfirmedAt: mode === 'email' ? null : sql`now()`,
       })
       .onConflictDoNothing({ target: idpAccounts.username })
       .returning({ id: idpAccounts.id });
     if (!account) throw new AppError('username_taken', 'This username is already taken');
 
-    if (mode === 'operator') {
+    if (mode !== 'email') {
       return { status: 'add_passkey', ticket: await issueAccountToken(tx, account.id, 'add_passkey') };
     }
     const token = await issueAccountToken(tx, account.id, 'confirm_email');
@@ -79,6 +80,21 @@ export async function signUp(
     });
     return { status: 'check_email', email: input.email };
   });
+}
+
+/**
+ * Without email, a member's invitation link (contacts/invitation-link.ts)
+ * is what vouches for a newcomer. Linking the invitation to the new person
+ * stays the app's referral step after sign-in, as with any issuer.
+ */
+async function ensureInvited(tx: DbOrTx, invitation: string | undefined, invitationKey: string): Promise<void> {
+  const refused = () => new AppError('sign_up_closed', 'Sign-up needs email or an invitation link');
+  if (!invitation) throw refused();
+  try {
+    await resolveInvitation(tx, invitation, invitationKey);
+  } catch {
+    throw refused();
+  }
 }
 
 /** Unconfirmed accounts over a day old, without a passkey, give their username back. */

@@ -19,7 +19,7 @@ import { SignUpForm } from './sign-up-form';
  * person creates an account. The provider's interaction `uid` ties it to the
  * sign-in the app started.
  */
-export function PasskeySignIn({ uid }: { uid: string }) {
+export function PasskeySignIn({ uid, invitation }: { uid: string; invitation: string | null }) {
   const { t } = useTranslation();
   const setup = useSignInSetup(uid);
   if (setup.isPending) return <p className="mt-6 text-slate-600">{t('common.loading')}</p>;
@@ -31,12 +31,19 @@ export function PasskeySignIn({ uid }: { uid: string }) {
       </div>
     );
   }
-  return <SignInChoices uid={uid} setup={setup.data} />;
+  return <SignInChoices uid={uid} setup={setup.data} invitation={invitation} />;
 }
+
+/** How the sign-up works here, written out so the key check sees each. */
+const SIGN_UP_INTRO_KEYS = {
+  email: 'passkeys.signUp.intro',
+  operator: 'passkeys.signUp.operatorIntro',
+  invitation: 'passkeys.signUp.invitedIntro',
+} as const;
 
 type Stage = { kind: 'choose' } | { kind: 'check-email'; email: string } | { kind: 'add-passkey'; ticket: string };
 
-function SignInChoices({ uid, setup }: { uid: string; setup: SignInSetup }) {
+function SignInChoices({ uid, setup, invitation }: { uid: string; setup: SignInSetup; invitation: string | null }) {
   const { t } = useTranslation();
   const [stage, setStage] = useState<Stage>({ kind: 'choose' });
   const [failure, setFailure] = useState<string | null>(null);
@@ -87,6 +94,8 @@ function SignInChoices({ uid, setup }: { uid: string; setup: SignInSetup }) {
     );
   }
   const supported = passkeysSupported();
+  // Without email, only a member's invitation lets a newcomer in (docs/decisions/0051).
+  const canSignUp = setup.signUp !== 'invitation' || invitation !== null;
   return (
     <div className="mt-6 space-y-8">
       <section aria-labelledby="passkey-sign-in" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
@@ -115,7 +124,7 @@ function SignInChoices({ uid, setup }: { uid: string; setup: SignInSetup }) {
           </>
         )}
       </section>
-      {setup.passkeys && setup.signUp !== 'closed' && (
+      {setup.passkeys && canSignUp && (
         <section
           aria-labelledby="passkey-sign-up"
           className="space-y-3 rounded-xl border border-slate-200 bg-white p-4"
@@ -123,13 +132,11 @@ function SignInChoices({ uid, setup }: { uid: string; setup: SignInSetup }) {
           <h2 id="passkey-sign-up" className="text-lg font-semibold text-slate-900">
             {t('passkeys.signUp.title')}
           </h2>
-          <p className="text-slate-700">
-            {t(setup.signUp === 'operator' ? 'passkeys.signUp.operatorIntro' : 'passkeys.signUp.intro')}
-          </p>
-          <SignUpForm uid={uid} onSignedUp={afterSignUp} />
+          <p className="text-slate-700">{t(SIGN_UP_INTRO_KEYS[setup.signUp])}</p>
+          <SignUpForm uid={uid} invitation={invitation} onSignedUp={afterSignUp} />
         </section>
       )}
-      {setup.signUp === 'closed' && (
+      {!canSignUp && (
         <p className="text-slate-700" data-testid="sign-up-closed">
           {t('passkeys.signUp.closed')}
         </p>

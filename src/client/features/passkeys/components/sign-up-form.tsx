@@ -24,7 +24,16 @@ const FIELD_OF_ERROR: Partial<Record<string, keyof SignUpFormInput>> = {
  * is a mailed confirmation link, or (the operator's first account on a
  * server without email) straight to the passkey.
  */
-export function SignUpForm({ uid, onSignedUp }: { uid: string; onSignedUp: (result: SignUpResult) => void }) {
+export function SignUpForm({
+  uid,
+  invitation,
+  onSignedUp,
+}: {
+  uid: string;
+  /** The invitation link the visitor came with, sent along (without email it vouches for them). */
+  invitation: string | null;
+  onSignedUp: (result: SignUpResult) => void;
+}) {
   const { t } = useTranslation();
   const {
     register,
@@ -37,7 +46,7 @@ export function SignUpForm({ uid, onSignedUp }: { uid: string; onSignedUp: (resu
   });
   const onSubmit = handleSubmit(async (values) => {
     try {
-      onSignedUp(await signUp(uid, values));
+      onSignedUp(await signUp(uid, { ...values, ...(invitation ? { invitation } : {}) }));
     } catch (error) {
       const field = isApiError(error) && error.code ? FIELD_OF_ERROR[error.code] : undefined;
       setError(field ?? 'root', { type: 'server', message: passkeyErrorText(error, t) }, { shouldFocus: true });
