@@ -8,6 +8,8 @@ import { expectNoAxeViolations } from './support/axe';
 import { COOKIE_CONSENT_STORAGE_KEY, ESSENTIAL_ONLY_CONSENT } from './support/cookie-consent';
 import { expect, test } from './support/fixtures';
 import { screenshotForReview } from './support/screenshots';
+import { horizontalOverflow, PRIMARY_ACTIONS, unreachableActions } from './support/layout-check';
+import { LONG_NAME, UNBROKEN_NAME, UNBROKEN_WORD } from './support/hostile-community';
 
 /**
  * Passkeys on the built-in provider (issue 37, docs/decisions/0051), driven
@@ -158,10 +160,11 @@ test('sign up, confirm by mail, passkey, sign in, out and in; a second passkey, 
   await expect(card.getByTestId('passkey-entry')).toHaveText([/Laptop/]);
   await device.replace();
   await card.getByTestId('passkey-add').click();
-  await card.getByTestId('passkey-name').fill('Phone');
+  // Named as people do not: one unbroken word, as long as a name may be.
+  await card.getByTestId('passkey-name').fill(`Phone${'ß'.repeat(55)}`);
   await card.getByTestId('add-passkey-submit').click();
   await expect(card.getByTestId('passkey-entry')).toHaveText([/Laptop/, /Phone/]);
-  await expectNothingWiderThanTheScreen(page);
+  expect(await horizontalOverflow(page)).toEqual([]);
   await screenshotForReview(card, { path: testInfo.outputPath('passkeys-card.png') });
   await card.getByRole('button', { name: 'Remove the passkey Laptop' }).click();
   await page.getByTestId('passkey-remove-dialog').getByRole('button', { name: 'Remove', exact: true }).click();
@@ -207,4 +210,38 @@ test('a confirmation link works once', async ({ page }) => {
   await page.goto(`${origin}/account/confirm#${'A'.repeat(43)}`);
   await expect(page.getByTestId('confirm-failed')).toContainText('This link no longer works');
   await expectNothingWiderThanTheScreen(page);
+});
+
+/**
+ * Rule 9 for the passkey pages (the suite's layout check runs on 127.0.0.1,
+ * where passkeys do not work): in each language, with hostile input (a
+ * 100-character name with emoji, an unbroken 200-character word), the sign-in
+ * page, its refused sign-up, the recovery form and a spent link's page fit
+ * the screen and keep their actions reachable. Phone and desktop.
+ */
+test('the passkey pages fit the screen in four languages with hostile input', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await chooseEssentialCookiesOnly(page);
+  for (const language of ['de', 'fr', 'it', 'en']) {
+    await context.addCookies([{ name: 'i18next', value: language, url: origin }]);
+    await page.goto(`${origin}/api/login`);
+    await page.locator('a.passkey').click();
+    await page.waitForURL(/\/sign-in\//);
+    await page.getByTestId('sign-up-name').fill(LONG_NAME);
+    await page.getByTestId('sign-up-username').fill(UNBROKEN_NAME);
+    await page.getByTestId('sign-up-email').fill(UNBROKEN_WORD);
+    await page.getByTestId('sign-up-submit').click();
+    await expect(page.getByTestId('sign-up-form').locator('[aria-invalid="true"]').first()).toBeVisible();
+    await page.getByTestId('recovery-open').click();
+    await page.getByTestId('recovery-email').fill(UNBROKEN_WORD);
+    await page.getByTestId('recovery-submit').click();
+    expect(await horizontalOverflow(page), `${language}: sign-in`).toEqual([]);
+    if (language === 'de') {
+      await screenshotForReview(page, { path: test.info().outputPath('passkey-sign-in-de.png'), fullPage: true });
+    }
+    expect(await unreachableActions(page.locator(PRIMARY_ACTIONS), 'scrolled'), `${language}: sign-in`).toEqual([]);
+    await page.goto(`${origin}/account/recover#${'B'.repeat(43)}`);
+    await expect(page.getByTestId('recover-failed')).toBeVisible();
+    expect(await horizontalOverflow(page), `${language}: recovery link`).toEqual([]);
+  }
 });
