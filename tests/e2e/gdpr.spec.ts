@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { apiAs } from './support/api';
-import { newTestUser, SESSION_COOKIE, signInAsExisting, signUpThroughProvider } from './support/auth';
+import {
+  accountButton,
+  newTestUser,
+  openBuiltInSignInPage,
+  SESSION_COOKIE,
+  signUpThroughProvider,
+} from './support/auth';
 import { expectNoAxeViolations } from './support/axe';
 import { BASE_URL } from './support/env';
 import { expect, test } from './support/fixtures';
@@ -84,7 +90,10 @@ test('signed in: opened from the user menu, the export downloads a JSON file of 
   ]);
 });
 
-test('deleting the account signs out; the same sign-in then starts an empty account', async ({ page, context }) => {
+test('deleting the account signs out and deletes its sign-in account; signing up again starts empty', async ({
+  page,
+  context,
+}) => {
   const user = newTestUser('deleteme');
   await signUpThroughProvider(page, user);
   await apiAs(page, 'POST', '/api/items', { name: 'Soon gone ladder', category: 'tools' });
@@ -106,8 +115,12 @@ test('deleting the account signs out; the same sign-in then starts an empty acco
   expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain(SESSION_COOKIE);
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 
-  // The identity at the sign-in provider remains (ADR 0015): signing in with it again is a new, empty account.
-  await signInAsExisting(page, user);
+  // The built-in provider's account went too (ADR 0015, amended by 0051): the picker no longer lists it,
+  // and the same username makes a new, empty account.
+  await page.goto('/');
+  await openBuiltInSignInPage(page);
+  await expect(accountButton(page, user)).toHaveCount(0);
+  await signUpThroughProvider(page, user);
   await expect(page.getByTestId('my-items-empty')).toBeVisible();
   await expect(page.getByTestId('stat-total')).toHaveText('0');
   expect(await apiAs<unknown[]>(page, 'GET', '/api/items/my')).toEqual([]);

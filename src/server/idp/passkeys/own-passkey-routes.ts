@@ -4,9 +4,13 @@ import { addOwnPasskeyBodySchema, ownPasskeysSchema, webauthnOptionsSchema } fro
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { requireActor, type Actor } from '../../policies';
+import { consumeRateLimit } from '../../rate-limits/consume-rate-limit';
 import { listOwnPasskeys, ownIdpAccount, removeOwnPasskey } from './own-passkeys';
 import { passkeyRegistrationOptions, registerPasskey } from './register-passkey';
 import type { RelyingParty } from './relying-party';
+
+/** Adding passkeys on the profile, per person and hour: options and registrations together. */
+export const OWN_PASSKEY_LIMIT = { max: 30, windowSeconds: 60 * 60 };
 
 /**
  * The profile's passkeys (docs/decisions/0051), signed in: list, add and
@@ -19,8 +23,9 @@ export const ownPasskeyRoutes: FastifyPluginAsyncZod<{
   party: RelyingParty | null;
   builtinIssuer: string;
 }> = async (app, { db, party, builtinIssuer }) => {
-  /** The actor's own account where passkeys work; 404 otherwise. */
+  /** The actor's own account where passkeys work; 404 otherwise. Each use spends the person's hourly budget. */
   const ownAccount = async (actor: Actor) => {
+    await consumeRateLimit(db, { key: `passkey-add:${actor.id}`, ...OWN_PASSKEY_LIMIT });
     const accountId = party ? await ownIdpAccount(db, actor, builtinIssuer) : null;
     if (!party || !accountId) throw new AppError('passkeys_unavailable', 'No passkeys for this account here');
     return { party, accountId };
