@@ -10,7 +10,7 @@ import { findOwnItem } from '../items/find-own-item';
 import type { OwnItemRow } from '../items/item-query';
 import type { PhotoStore } from '../photos/photo-store';
 import { processPhoto, type ProcessedPhoto } from '../photos/process-photo';
-import { storeItemPhoto } from '../photos/store-item-photo';
+import { stagePhoto, storeItemPhoto } from '../photos/store-item-photo';
 import type { Actor } from '../policies';
 import { consumeRateLimit } from '../rate-limits/consume-rate-limit';
 import { readBarcode } from './barcode-codes';
@@ -150,15 +150,14 @@ async function coverPhoto(cover: BookCover, isbn: string, log: FastifyBaseLogger
 }
 
 async function insertItem(deps: BarcodeItemDependencies, actor: Actor, newItem: NewItem): Promise<string> {
+  const staged = newItem.photo ? await stagePhoto(deps.store, newItem.photo) : null;
   return deps.db.transaction(async (tx) => {
     const [item] = await tx
       .insert(items)
       .values({ ownerId: actor.id, name: newItem.name, description: newItem.description, category: newItem.category })
       .returning({ id: items.id });
     if (!item) throw new Error('The new item was not returned');
-    if (newItem.photo) {
-      await storeItemPhoto(tx, deps.store, actor, newItem.photo, { itemId: item.id, position: 0 });
-    }
+    if (staged) await storeItemPhoto(tx, deps.store, actor, staged, { itemId: item.id, position: 0 });
     return item.id;
   });
 }

@@ -25,7 +25,9 @@ export const healthRoutes: FastifyPluginAsync<{ db: Database; photoBucket: Photo
   // One bucket probe at a time, however many ask: /healthz is public and not rate limited.
   let bucketProbe: Promise<PartState> | undefined;
   const probeBucket = (bucket: PhotoBucket) => {
-    bucketProbe ??= withinProbeTimeout(bucket.probe()).finally(() => {
+    bucketProbe ??= withinProbeTimeout(bucket.probe(), (error) =>
+      app.log.warn({ err: error, bucket: bucket.name }, 'health check: photo bucket unreachable'),
+    ).finally(() => {
       bucketProbe = undefined;
     });
     return bucketProbe;
@@ -33,10 +35,11 @@ export const healthRoutes: FastifyPluginAsync<{ db: Database; photoBucket: Photo
 
   app.get('/healthz', { config: { public: true, rateLimit: false } }, async (request, reply) => {
     const [database, photoStorage] = await Promise.all([
-      withinProbeTimeout(db.execute(sql`SELECT 1`)),
+      withinProbeTimeout(db.execute(sql`SELECT 1`), (error) =>
+        request.log.warn({ err: error }, 'health check: database unreachable'),
+      ),
       photoBucket ? probeBucket(photoBucket) : undefined,
     ]);
-    if (database !== 'ok') request.log.warn('health check: database unreachable');
     if (photoStorage === 'unavailable')
       request.log.warn({ bucket: photoBucket?.name }, 'health check: photo bucket unreachable');
     const parts = photoStorage ? { database, photoStorage } : { database };
@@ -45,7 +48,7 @@ export const healthRoutes: FastifyPluginAsync<{ db: Database; photoBucket: Photo
   });
 };
 
-async function withinProbeTimeout(probe: Promise<unknown>): Promise<PartState> {
+async function withinProbeTimeout(probe: Promise<unknown>, log?: (error: unknown) => void): Promise<PartState> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
@@ -55,7 +58,8 @@ async function withinProbeTimeout(probe: Promise<unknown>): Promise<PartState> {
       }),
     ]);
     return 'ok';
-  } catch {
+  } catch (error) {
+    log?.(error);
     return 'unavailable';
   } finally {
     clearTimeout(timer);

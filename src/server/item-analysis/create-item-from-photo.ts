@@ -9,7 +9,7 @@ import type { OwnItemRow } from '../items/item-query';
 import { setItemPhotos } from '../items/attach-photos';
 import type { PhotoStore } from '../photos/photo-store';
 import { checkUpload, ensureDecodable, processPhoto, type ProcessedPhoto } from '../photos/process-photo';
-import { storeItemPhoto } from '../photos/store-item-photo';
+import { stagePhoto, storeItemPhoto } from '../photos/store-item-photo';
 import type { Actor } from '../policies';
 import { consumeRateLimit, ensureUseLeft } from '../rate-limits/consume-rate-limit';
 import { admitAnalysis } from './analysis-queue';
@@ -77,6 +77,7 @@ export async function createItemFromPhoto(
     throw new AppError(reason === 'timeout' ? 'image_analysis_timeout' : 'image_analysis_failed', message);
   }
   const result = outcome.result;
+  const staged = await stagePhoto(store, stored);
 
   const id = await db.transaction(async (tx) => {
     const [item] = await tx
@@ -90,7 +91,7 @@ export async function createItemFromPhoto(
       })
       .returning({ id: items.id });
     if (!item) throw new Error('The new item was not returned');
-    const photoId = await storeItemPhoto(tx, store, actor, stored);
+    const photoId = await storeItemPhoto(tx, store, actor, staged);
     await setItemPhotos(tx, actor, item.id, [photoId]);
     return item.id;
   });

@@ -24,8 +24,16 @@ import { photoBlobs } from '../db/schema';
  */
 export interface PhotoStore {
   /**
-   * Stores the bytes of a photo whose `item_photos` row `tx` has just
-   * inserted, and its card copy (null: the full image serves as the card).
+   * Before the transaction that inserts the photo's row: writes what lives
+   * outside the database (a bucket's objects), so no transaction, and no
+   * pooled connection, waits on a slow bucket (docs/decisions/0050). A
+   * rollback after it leaves orphans, which the sweep deletes.
+   */
+  stage(photoId: string, bytes: Buffer, cardBytes: Buffer | null): Promise<void>;
+  /**
+   * Inside the transaction that inserted the row: writes what lives in the
+   * database (`photo_blobs`), and the card copy (null: the full image serves
+   * as the card).
    */
   save(tx: DbOrTx, photoId: string, bytes: Buffer, cardBytes: Buffer | null): Promise<void>;
   /**
@@ -44,6 +52,8 @@ export interface PhotoStore {
 
 export function createPostgresPhotoStore(db: Database): PhotoStore {
   return {
+    // Everything goes in with the row.
+    async stage() {},
     async save(tx, photoId, bytes, cardBytes) {
       await tx.insert(photoBlobs).values({ photoId, bytes, cardBytes });
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DbOrTx } from '../db/client';
 import { itemPhotos } from '../db/schema';
 import type { Actor } from '../policies';
@@ -10,11 +11,28 @@ export interface ItemPhotoPlace {
   position: number;
 }
 
+/** A processed photo whose bytes the store has staged under its id, ready for its row. */
+export interface StagedPhoto {
+  id: string;
+  photo: ProcessedPhoto;
+}
+
 /**
- * Writes a photo processPhoto has made: its `item_photos` row (uploaded by
- * `uploader`), then its bytes and card copy in the store, both inside the
- * caller's transaction, so the row never stands without its bytes. Returns
- * the new photo's id.
+ * Before the caller's transaction: the photo gets its id (a random UUID) and
+ * the store writes what lives outside the database under it (a bucket's
+ * objects, docs/decisions/0050), so the transaction never waits on it.
+ */
+export async function stagePhoto(store: PhotoStore, photo: ProcessedPhoto): Promise<StagedPhoto> {
+  const id = randomUUID();
+  await store.stage(id, photo.bytes, photo.cardBytes);
+  return { id, photo };
+}
+
+/**
+ * Writes a staged photo: its `item_photos` row (uploaded by `uploader`),
+ * then what the store keeps in the database, inside the caller's
+ * transaction, so the row never stands without its bytes. Returns the
+ * photo's id.
  *
  * Without `place` the photo is unsaved: it belongs to the uploader alone
  * until an item form saves it (items/attach-photos.ts). With it, the photo
@@ -27,12 +45,14 @@ export async function storeItemPhoto(
   tx: DbOrTx,
   store: PhotoStore,
   uploader: Actor,
-  photo: ProcessedPhoto,
+  staged: StagedPhoto,
   place?: ItemPhotoPlace,
 ): Promise<string> {
+  const { photo } = staged;
   const [row] = await tx
     .insert(itemPhotos)
     .values({
+      id: staged.id,
       uploaderId: uploader.id,
       ...place,
       contentType: photo.contentType,

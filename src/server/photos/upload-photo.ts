@@ -7,7 +7,7 @@ import { AppError } from '../http/app-error';
 import type { Actor } from '../policies';
 import type { PhotoStore } from './photo-store';
 import { processPhoto } from './process-photo';
-import { storeItemPhoto } from './store-item-photo';
+import { stagePhoto, storeItemPhoto } from './store-item-photo';
 import { isUnsavedPhoto } from '../db/photo-places';
 
 /** An upload not saved with an item within this time is abandoned (the form was closed or cancelled). */
@@ -34,12 +34,14 @@ export async function uploadPhoto(
   // Cheap refusal first: someone at the cap costs no decoding.
   await ensureUnderDailyCap(db, actor);
   const photo = await processPhoto(upload.bytes, upload.contentType);
+  // Outside the transaction and its per-user lock: a slow bucket holds no connection.
+  const staged = await stagePhoto(store, photo);
 
   const id = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`photo-uploads:${actor.id}`}, 0))`);
     await deleteAbandonedUploads(tx, actor);
     await ensureUnderDailyCap(tx, actor);
-    return storeItemPhoto(tx, store, actor, photo);
+    return storeItemPhoto(tx, store, actor, staged);
   });
   return { id, url: photoUrl(id) };
 }

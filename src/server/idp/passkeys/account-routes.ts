@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LANGUAGE_COOKIE } from '../../../contract/enums';
 import { pickLanguage } from '../../http/preferred-language';
@@ -15,6 +14,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { consumeRateLimit } from '../../rate-limits/consume-rate-limit';
 import { confirmEmail } from './confirm-email';
+import { emailKey } from './interaction-routes';
 import { redeemRecovery, requestRecovery } from './recover-account';
 import { peekAccountToken } from './one-time-tokens';
 import { invalidLink, passkeyRegistrationOptions, registerPasskey } from './register-passkey';
@@ -63,8 +63,7 @@ export const idpAccountRoutes: FastifyPluginAsyncZod<{
       if (!options.party) throw new AppError('passkeys_unavailable', 'Passkeys do not work at this address');
       if (!options.mailAvailable) throw new AppError('recovery_needs_email', 'Recovery needs email');
       const email = request.body.email.toLowerCase();
-      const emailKey = createHash('sha256').update(email).digest('base64url');
-      await consumeRateLimit(db, { key: `idp-recovery-email:${emailKey}`, ...RECOVERY_PER_EMAIL_LIMIT });
+      await consumeRateLimit(db, { key: `idp-recovery-email:${emailKey(email)}`, ...RECOVERY_PER_EMAIL_LIMIT });
       await requestRecovery(
         db,
         email,
@@ -96,7 +95,7 @@ export const idpAccountRoutes: FastifyPluginAsyncZod<{
       const party = await spendBudget(request.ip);
       const accountId = await peekAccountToken(db, request.body.ticket, 'add_passkey');
       if (!accountId) throw invalidLink();
-      return passkeyRegistrationOptions(db, party, accountId);
+      return passkeyRegistrationOptions(db, party, accountId, false);
     },
   );
 

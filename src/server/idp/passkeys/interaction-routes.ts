@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
@@ -35,6 +36,11 @@ export interface PasskeyInteractionDeps {
 /** Per address: enough for a household behind one router, too few to guess at scale. */
 export const PASSKEY_SIGN_IN_LIMIT = { max: 60, windowSeconds: 10 * 60 };
 export const SIGN_UP_LIMIT = { max: 10, windowSeconds: 60 * 60 };
+/** Per email address and hour: nobody's inbox is flooded with sign-up mails through us. */
+export const SIGN_UP_PER_EMAIL_LIMIT = { max: 3, windowSeconds: 60 * 60 };
+
+/** An email address as a rate-limit key: hashed, lower case, so the counter table holds no address. */
+export const emailKey = (email: string) => createHash('sha256').update(email.toLowerCase()).digest('base64url');
 
 const uidParams = z.object({ uid: z.string().min(1).max(200) });
 
@@ -120,8 +126,10 @@ export function registerPasskeyInteractionRoutes(scope: FastifyInstance, deps: P
     interaction(async (request, reply) => {
       await consumeRateLimit(db, { key: `idp-sign-up:${request.ip}`, ...SIGN_UP_LIMIT });
       requireParty();
+      const body = request.body as z.output<typeof signUpFormSchema>;
+      await consumeRateLimit(db, { key: `idp-sign-up-email:${emailKey(body.email)}`, ...SIGN_UP_PER_EMAIL_LIMIT });
       await provider.interactionDetails(request.raw, reply.raw);
-      const result = await signUp(db, request.body as z.output<typeof signUpFormSchema>, {
+      const result = await signUp(db, body, {
         mailAvailable: deps.mailAvailable,
         language: deps.languageOf(request),
         invitationKey: deps.invitationKey,

@@ -40,7 +40,7 @@ export const ownPasskeyRoutes: FastifyPluginAsyncZod<{
 
   app.post('/api/passkeys/options', { schema: { response: { 200: webauthnOptionsSchema } } }, async (request) => {
     const own = await ownAccount(requireActor(request));
-    return passkeyRegistrationOptions(db, own.party, own.accountId);
+    return passkeyRegistrationOptions(db, own.party, own.accountId, true);
   });
 
   app.post(

@@ -35,11 +35,12 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const { startSignIn, json, linkToken, signUpAndConfirm, registerPasskey, signInWithPasskey } = passkeyFlow(() => ({
-  t,
-  smtp,
-  baseUrl,
-}));
+const { startSignIn, json, linkToken, sendQueuedMail, signUpAndConfirm, registerPasskey, signInWithPasskey } =
+  passkeyFlow(() => ({
+    t,
+    smtp,
+    baseUrl,
+  }));
 
 describe('signing up and in with a passkey', () => {
   it('confirms the address by mail, registers a passkey, and signs in with it through OpenID Connect', async () => {
@@ -118,7 +119,7 @@ describe('signing up and in with a passkey', () => {
     expect(phished.status).toBe(400);
   });
 
-  it('keeps usernames and confirmed addresses to one account each', async () => {
+  it('keeps usernames and confirmed addresses to one account each, and tells nobody whose address it is', async () => {
     await signUpAndConfirm({ name: 'Mary', username: 'mary', email: 'mary@example.org' });
     const { jar, uid } = await startSignIn();
     const sameName = await json(jar, `${baseUrl}/oidc/interaction/${uid}/sign-up`, {
@@ -128,13 +129,22 @@ describe('signing up and in with a passkey', () => {
     });
     expect(sameName.status).toBe(409);
     expect(await sameName.json()).toMatchObject({ error: { code: 'username_taken' } });
+    // The same address again: the same answer as for a new one (nobody learns it has an account), and
+    // no second account; its owner gets a link that adds a passkey to the account they have.
     const sameAddress = await json(jar, `${baseUrl}/oidc/interaction/${uid}/sign-up`, {
       name: 'Mary Two',
       username: 'mary-two',
       email: 'MARY@example.org',
     });
-    expect(sameAddress.status).toBe(409);
-    expect(await sameAddress.json()).toMatchObject({ error: { code: 'email_in_use' } });
+    expect(sameAddress.status).toBe(200);
+    expect(await sameAddress.json()).toEqual({ status: 'check_email', email: 'MARY@example.org' });
+    await sendQueuedMail();
+    expect(smtp.received.at(-1)?.envelopeTo).toEqual(['mary@example.org']);
+    expect(smtp.received.at(-1)?.parsed.subject).toBe('Add a new passkey to your Lendloop account');
+    const { rows } = await t.database.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM idp_accounts WHERE username = 'mary-two'`,
+    );
+    expect(rows[0]?.n).toBe(0);
     const invalid = await json(jar, `${baseUrl}/oidc/interaction/${uid}/sign-up`, {
       name: '',
       username: 'x',

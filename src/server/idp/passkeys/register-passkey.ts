@@ -22,6 +22,8 @@ export async function passkeyRegistrationOptions(
   db: Database,
   party: RelyingParty,
   accountId: string,
+  /** The profile's additions are capped; a ticket's (a first passkey, a recovery) never is, or a full account could not be recovered. */
+  capped: boolean,
 ): Promise<WebauthnOptions> {
   const [account] = await db
     .select({ username: idpAccounts.username, name: idpAccounts.name })
@@ -32,7 +34,7 @@ export async function passkeyRegistrationOptions(
     .select({ credentialId: idpPasskeys.credentialId, transports: idpPasskeys.transports })
     .from(idpPasskeys)
     .where(eq(idpPasskeys.accountId, accountId));
-  if (existing.length >= LIMITS.passkeysPerAccount) {
+  if (capped && existing.length >= LIMITS.passkeysPerAccount) {
     throw new AppError('passkey_limit_reached', `At most ${LIMITS.passkeysPerAccount} passkeys per account`);
   }
   const options = await generateRegistrationOptions({
@@ -88,7 +90,7 @@ export async function registerPasskey(
     // Counted again under the account's row lock: two registrations at once cannot pass the cap together.
     await tx.select({ id: idpAccounts.id }).from(idpAccounts).where(eq(idpAccounts.id, accountId)).for('update');
     const [held] = await tx.select({ n: count() }).from(idpPasskeys).where(eq(idpPasskeys.accountId, accountId));
-    if ((held?.n ?? 0) >= LIMITS.passkeysPerAccount) {
+    if ('accountId' in who && (held?.n ?? 0) >= LIMITS.passkeysPerAccount) {
       throw new AppError('passkey_limit_reached', `At most ${LIMITS.passkeysPerAccount} passkeys per account`);
     }
     const [row] = await tx

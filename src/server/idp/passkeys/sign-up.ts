@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Language } from '../../../contract/enums';
 import type { SignInSetup, signUpFormSchema, SignUpResult } from '../../../contract/schemas/passkeys';
 import type { Database, DbOrTx } from '../../db/client';
-import { idpAccounts, idpPasskeys } from '../../db/schema';
+import { contacts, idpAccounts, idpPasskeys } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { resolveInvitation } from '../../contacts/invitation-link';
 import { enqueueJob } from '../../jobs/enqueue-job';
@@ -49,12 +49,24 @@ export async function signUp(
     await releaseAbandonedSignUps(tx);
     const mode = await signUpMode(tx, context.mailAvailable);
     if (mode === 'invitation') await ensureInvited(tx, input.invitation, context.invitationKey);
-    const [emailTaken] = await tx
+    const [holder] = await tx
       .select({ id: idpAccounts.id })
       .from(idpAccounts)
       .where(and(sql`lower(${idpAccounts.email}) = lower(${input.email})`, isNotNull(idpAccounts.emailConfirmedAt)))
       .limit(1);
-    if (emailTaken) throw new AppError('email_in_use', 'This address already belongs to an account');
+    if (holder && mode === 'email') {
+      // The answer is the mail, as for a new address, so sign-up tells nobody who has an account: the
+      // address's owner gets a link that adds a passkey to the account they have (docs/decisions/0051).
+      const token = await issueAccountToken(tx, holder.id, 'recover');
+      await enqueueJob(tx, 'send-account-mail', {
+        accountId: holder.id,
+        kind: 'recover',
+        token,
+        language: context.language,
+      });
+      return { status: 'check_email', email: input.email };
+    }
+    if (holder) throw new AppError('email_in_use', 'This address already belongs to an account');
     const [account] = await tx
       .insert(idpAccounts)
       .values({
@@ -89,12 +101,20 @@ export async function signUp(
  */
 async function ensureInvited(tx: DbOrTx, invitation: string | undefined, invitationKey: string): Promise<void> {
   const refused = () => new AppError('sign_up_closed', 'Sign-up needs email or an invitation link');
-  if (!invitation) throw refused();
+  // Short links only: the older signed ones have no row to check, and never expire by being used.
+  if (!invitation || invitation.includes('.')) throw refused();
+  let target;
   try {
-    await resolveInvitation(tx, invitation, invitationKey);
+    target = await resolveInvitation(tx, invitation, invitationKey);
   } catch {
     throw refused();
   }
+  // An invitation someone already accepted lets nobody else in (a forwarded link).
+  const [entry] = await tx
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.id, target.contactId), isNull(contacts.contactUserId)));
+  if (!entry) throw refused();
 }
 
 /** Unconfirmed accounts over a day old, without a passkey, give their username back. */

@@ -12,7 +12,8 @@ import type { PhotoBucket } from './photo-bucket';
  * one request (such a photo is small by definition).
  *
  * The objects are written before the transaction that inserts the photo's
- * row commits: a rollback leaves an orphan, which the hourly sweep deletes
+ * row begins (`stage`), so no transaction waits on the bucket: a rollback
+ * leaves an orphan, which the hourly sweep deletes
  * (sweep-photo-objects.ts), as it deletes the objects of rows the database
  * deleted (the item, report and user cascades, which the app never sees).
  */
@@ -33,12 +34,14 @@ export function createBucketPhotoStore(db: Database, bucket: PhotoBucket): Photo
   // Photos not moved yet (`npm run photos:move`) still have their bytes in photo_blobs.
   const database = createPostgresPhotoStore(db);
   return {
-    async save(_tx, photoId, bytes, cardBytes) {
+    async stage(photoId, bytes, cardBytes) {
       await Promise.all([
         bucket.put(photoObjectKey(photoId, 'full'), bytes),
         bucket.put(photoObjectKey(photoId, 'card'), cardBytes ?? bytes),
       ]);
     },
+    // The objects are in the bucket already; the row is the caller's.
+    async save() {},
     async read(photoId, size) {
       const key = photoObjectKey(photoId, size);
       const bytes = await bucket.get(key);

@@ -109,6 +109,20 @@ describe('photos stored in the bucket', () => {
   });
 });
 
+describe('a bucket that does not exist', () => {
+  it('is storage that is unavailable (503), not a missing photo (404)', async () => {
+    const wrong = createPhotoBucket({ ...s3.config, bucket: 'no-such-bucket' });
+    try {
+      await expect(wrong.get(photoObjectKey(crypto.randomUUID(), 'full'))).rejects.toMatchObject({
+        code: 'photo_storage_unavailable',
+      });
+      await expect(wrong.probe()).rejects.toMatchObject({ code: 'photo_storage_unavailable' });
+    } finally {
+      wrong.close();
+    }
+  });
+});
+
 describe('the orphan sweep', () => {
   it('deletes objects no photo claims once they are an hour old, and nothing else', async () => {
     const owner = await createUser(t.db);

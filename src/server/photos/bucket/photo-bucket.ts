@@ -1,5 +1,5 @@
 import {
-  DeleteObjectsCommand,
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   ListObjectsV2Command,
@@ -44,6 +44,8 @@ const CONNECT_TIMEOUT_MS = 2_000;
 const REQUEST_TIMEOUT_MS = 15_000;
 /** One retry: the SDK's default three with backoff would hold a photo read for seconds while the bucket is down. */
 const MAX_ATTEMPTS = 2;
+/** Deletes in flight at once (the hourly sweep, the move back). */
+const DELETE_CONCURRENCY = 8;
 /** What a 503 `photo_storage_unavailable` tells a client to wait before trying again. */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -57,6 +59,9 @@ export function createPhotoBucket(config: PhotoBucketConfig): PhotoBucket {
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
     maxAttempts: MAX_ATTEMPTS,
     requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+    // Checksums only where S3 requires them: not every S3-compatible store knows the newer CRC headers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = config.bucket;
 
@@ -87,20 +92,14 @@ export function createPhotoBucket(config: PhotoBucketConfig): PhotoBucket {
       return { objects, next: answer.IsTruncated ? answer.NextContinuationToken : undefined };
     },
     async deleteMany(keys) {
-      // S3 takes at most 1,000 keys per request.
-      for (let start = 0; start < keys.length; start += 1_000) {
-        const chunk = keys.slice(start, start + 1_000);
-        const answer = await unavailableOnFailure(() =>
-          client.send(
-            new DeleteObjectsCommand({ Bucket, Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true } }),
-          ),
+      // One DeleteObject each, a few at a time, rather than DeleteObjects: that one needs a body checksum
+      // (Content-MD5 or CRC32) that several S3-compatible stores read differently (docs/decisions/0050).
+      for (let start = 0; start < keys.length; start += DELETE_CONCURRENCY) {
+        await Promise.all(
+          keys
+            .slice(start, start + DELETE_CONCURRENCY)
+            .map((Key) => unavailableOnFailure(() => client.send(new DeleteObjectCommand({ Bucket, Key })))),
         );
-        const failed = (answer.Errors ?? []).filter((error) => error.Code !== 'NoSuchKey');
-        if (failed.length > 0) {
-          throw photoStorageUnavailable(
-            new Error(`the bucket kept ${failed.length} objects: ${failed[0]?.Code ?? ''}`),
-          );
-        }
       }
     },
     async probe() {
@@ -112,8 +111,10 @@ export function createPhotoBucket(config: PhotoBucketConfig): PhotoBucket {
   };
 }
 
+/** "No such object" only: a missing bucket (NoSuchBucket, also a 404) is the storage being unavailable. */
 function isMissingObject(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
+  if (!(error instanceof S3ServiceException)) return false;
+  return error.name === 'NoSuchKey' || (error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket');
 }
 
 async function unavailableOnFailure<T>(call: () => Promise<T>): Promise<T> {

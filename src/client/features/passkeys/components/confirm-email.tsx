@@ -1,11 +1,12 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfirmedEmail } from '@/contract/schemas/passkeys';
 import { Button } from '@/client/components/ui/button';
 import { assignLocation } from '@/client/lib/full-page-navigation';
 import { confirmEmail, registerPasskeyWithTicket } from '../api/account-links';
 import { passkeyErrorText } from '../lib/passkey-error-text';
+import { redeemLinkOnce } from '../lib/redeem-link-once';
 import { AddPasskeyForm } from './add-passkey-form';
 
 type State =
@@ -29,16 +30,16 @@ export function takeTokenFromAddress(): string {
 export function ConfirmEmail() {
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ kind: 'confirming' });
-  // Once, even when React runs the effect twice: the link works only once.
-  const started = useRef(false);
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const token = takeTokenFromAddress();
-    confirmEmail(token).then(
-      (account) => setState({ kind: 'confirmed', account }),
-      (error: unknown) => setState({ kind: 'failed', message: passkeyErrorText(error, t) }),
+    let current = true;
+    // The link works once; a second mount takes the first one's answer (redeem-link-once.ts).
+    redeemLinkOnce('confirm', takeTokenFromAddress(), confirmEmail).then(
+      (account) => current && setState({ kind: 'confirmed', account }),
+      (error: unknown) => current && setState({ kind: 'failed', message: passkeyErrorText(error, t) }),
     );
+    return () => {
+      current = false;
+    };
   }, [t]);
 
   if (state.kind === 'confirming') return <p className="mt-6 text-slate-600">{t('passkeys.confirm.confirming')}</p>;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfirmedEmail } from '@/contract/schemas/passkeys';
 import { recoveryRequestSchema } from '@/contract/schemas/passkeys';
@@ -6,6 +6,7 @@ import { Button } from '@/client/components/ui/button';
 import { TextField } from '@/client/components/ui/form-field';
 import { redeemRecovery, registerPasskeyWithTicket, requestRecovery } from '../api/account-links';
 import { passkeyErrorText } from '../lib/passkey-error-text';
+import { redeemLinkOnce } from '../lib/redeem-link-once';
 import { AddPasskeyForm } from './add-passkey-form';
 import { PasskeyReady, takeTokenFromAddress } from './confirm-email';
 
@@ -86,15 +87,16 @@ type State =
 export function RecoverAccount() {
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ kind: 'opening' });
-  // Once, even when React runs the effect twice: the link works only once.
-  const started = useRef(false);
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    redeemRecovery(takeTokenFromAddress()).then(
-      (account) => setState({ kind: 'ready', account }),
-      (error: unknown) => setState({ kind: 'failed', message: passkeyErrorText(error, t) }),
+    let current = true;
+    // The link works once; a second mount takes the first one's answer (redeem-link-once.ts).
+    redeemLinkOnce('recover', takeTokenFromAddress(), redeemRecovery).then(
+      (account) => current && setState({ kind: 'ready', account }),
+      (error: unknown) => current && setState({ kind: 'failed', message: passkeyErrorText(error, t) }),
     );
+    return () => {
+      current = false;
+    };
   }, [t]);
   if (state.kind === 'opening') return <p className="mt-6 text-slate-600">{t('common.loading')}</p>;
   if (state.kind === 'failed') {
