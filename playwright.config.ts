@@ -54,7 +54,7 @@ export default defineConfig({
       // Layout-dependent specs also run at phone width (bottom navigation, axe).
       name: 'phone',
       testMatch:
-        /(shell|accessibility|contacts|groups|items|item-creation|lending|feedback-banner|profile|gdpr|deleted-account|blocking|loan-history|looking-for|start-conversation|reservations|loan-condition|loan-link|passkeys)\.spec\.ts$/,
+        /(shell|accessibility|contacts|groups|items|item-creation|lending|feedback-banner|profile|gdpr|deleted-account|blocking|loan-history|looking-for|start-conversation|reservations|loan-condition|loan-link)\.spec\.ts$/,
       use: { ...devices['Pixel 7'], browserName: 'chromium' },
     },
     {
