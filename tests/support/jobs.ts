@@ -38,5 +38,6 @@ export async function clearPendingDelivery(pool: pg.Pool): Promise<void> {
  */
 export function idleJobHandlers(): JobHandlers {
   const idle = async () => undefined;
+  // Object.fromEntries loses the key-to-payload pairing; every name maps to the same no-op, which fits each.
   return Object.fromEntries(JOB_NAMES.map((name) => [name, idle])) as unknown as JobHandlers;
 }

@@ -29,6 +29,11 @@ export class PasskeyPromptError extends Error {
 
 export const passkeysSupported = () => browserSupportsWebAuthn();
 
+/*
+ * The options are @simplewebauthn/server's JSON, passed through our API as an opaque record
+ * (contract/schemas/passkeys.ts `webauthnOptionsSchema`): the same library's browser half reads them,
+ * hence the casts below rather than a second, hand-written schema of WebAuthn's options.
+ */
 export async function promptPasskeyCreation(options: Record<string, unknown>): Promise<RegistrationResponseJSON> {
   try {
     return await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
